@@ -1,0 +1,166 @@
+//! Errors for parsing the small value types (squares, pieces, techniques …).
+//!
+//! The library is `no_std` and allocation-free, so an error keeps a short copy of
+//! the offending text inline ([`Snippet`]) and can still quote it in its message.
+
+use core::fmt;
+
+/// A short, inline copy of some bad input so that errors can quote it without allocating.
+///
+/// Up to 24 bytes are kept; longer text is cut at a character boundary and shown with `…`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Snippet {
+    buf: [u8; Snippet::CAPACITY],
+    len: u8,
+    truncated: bool,
+}
+
+impl Snippet {
+    const CAPACITY: usize = 24;
+
+    /// Copies (a prefix of) `text`.
+    pub fn new(text: &str) -> Snippet {
+        let mut end = text.len().min(Self::CAPACITY);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut buf = [0; Self::CAPACITY];
+        buf[..end].copy_from_slice(&text.as_bytes()[..end]);
+        Snippet {
+            buf,
+            len: end as u8,
+            truncated: end < text.len(),
+        }
+    }
+
+    /// The kept text (without the ellipsis).
+    pub fn as_str(&self) -> &str {
+        // The buffer holds a prefix of a `&str` cut at a char boundary.
+        core::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for Snippet {
+    /// Quotes the text, e.g. `"z9"`, with `…` when it was cut.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())?;
+        if self.truncated {
+            f.write_str("…")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// What a [`ParseError`] was trying to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParseKind {
+    /// A square such as `g2`.
+    Square,
+    /// A file letter `a`–`h`.
+    File,
+    /// A rank digit `1`–`8`.
+    Rank,
+    /// A colour: `w`/`b` or `white`/`black`.
+    Color,
+    /// A piece kind: a letter (`n`, `B` …) or a name (`knight` …).
+    Piece,
+    /// A sliding piece: `rook`, `bishop` or `queen`.
+    SliderPiece,
+    /// A compass direction such as `north-east` or `ne`.
+    Direction,
+    /// A slider technique name as listed by `rayscan techniques`.
+    Technique,
+}
+
+impl ParseKind {
+    fn describe(self) -> (&'static str, &'static str) {
+        match self {
+            ParseKind::Square => ("square", "a file a-h followed by a rank 1-8, like \"g2\""),
+            ParseKind::File => ("file", "one letter a-h"),
+            ParseKind::Rank => ("rank", "one digit 1-8"),
+            ParseKind::Color => ("colour", "\"w\", \"b\", \"white\" or \"black\""),
+            ParseKind::Piece => (
+                "piece",
+                "one of p n b r q k (or pawn, knight, bishop, rook, queen, king)",
+            ),
+            ParseKind::SliderPiece => ("piece", "rook, bishop or queen"),
+            ParseKind::Direction => (
+                "direction",
+                "north, north-east, east, south-east, south, south-west, west, north-west (or n, ne, e …)",
+            ),
+            ParseKind::Technique => ("technique", "a name listed by `rayscan techniques`"),
+        }
+    }
+}
+
+/// The text could not be read as the value asked for. The message quotes it and says what was expected.
+///
+/// ```
+/// use rayscan::Square;
+/// let err = "z9".parse::<Square>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid square \"z9\": expected a file a-h followed by a rank 1-8, like \"g2\""
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    kind: ParseKind,
+    text: Snippet,
+}
+
+impl ParseError {
+    /// An error for `text`, which was meant to be a `kind`.
+    pub fn new(kind: ParseKind, text: &str) -> ParseError {
+        ParseError {
+            kind,
+            text: Snippet::new(text),
+        }
+    }
+
+    /// What was being parsed.
+    pub fn kind(&self) -> ParseKind {
+        self.kind
+    }
+
+    /// The (possibly shortened) bad text.
+    pub fn text(&self) -> &str {
+        self.text.as_str()
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, expected) = self.kind.describe();
+        write!(f, "invalid {what} {}: expected {expected}", self.text)
+    }
+}
+
+impl core::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippet_cuts_long_text_at_char_boundary() {
+        let s = Snippet::new("ééééééééééééééééééééé"); // 42 bytes
+        assert_eq!(s.as_str().len(), 24);
+        assert!(s.to_string().ends_with('…'));
+        assert_eq!(Snippet::new("g2").to_string(), "\"g2\"");
+    }
+
+    #[test]
+    fn message_names_kind_and_text() {
+        let e = ParseError::new(ParseKind::Technique, "magik");
+        assert!(e.to_string().starts_with("invalid technique \"magik\""));
+        assert_eq!(e.text(), "magik");
+        assert_eq!(e.kind(), ParseKind::Technique);
+    }
+}

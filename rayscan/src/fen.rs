@@ -1,0 +1,288 @@
+//! The piece-placement field of FEN (`rnbqkbnr/pppppppp/8/…`), enough to turn a
+//! position people can read into occupancies. Full FEN (side to move, castling …) is
+//! built on top of this by the position module.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::error::Snippet;
+use crate::piece::Piece;
+use crate::square::{File, Rank, Square};
+
+/// Pieces on squares, as read from a FEN's first field.
+///
+/// ```
+/// use rayscan::fen::Placement;
+/// use rayscan::{Color, Piece, Square};
+/// let start: Placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+/// assert_eq!(start.occupied().len(), 32);
+/// assert_eq!(start.piece_at(Square::E1), Some((Color::White, Piece::King)));
+/// assert_eq!(start.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    by_color: [Bitboard; 2],
+    by_piece: [Bitboard; 6],
+}
+
+impl Placement {
+    /// The board with no pieces.
+    pub const EMPTY: Placement = Placement {
+        by_color: [Bitboard::EMPTY; 2],
+        by_piece: [Bitboard::EMPTY; 6],
+    };
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// The squares of pieces of kind `piece`, both colours.
+    #[inline]
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.by_piece[piece as usize]
+    }
+
+    /// What stands on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
+        let color = Color::ALL.into_iter().find(|&c| self.color(c).contains(sq))?;
+        let piece = Piece::ALL
+            .into_iter()
+            .find(|&p| self.pieces(p).contains(sq))?;
+        Some((color, piece))
+    }
+
+    /// Puts `piece` of `color` on `sq`, replacing whatever stood there.
+    pub fn set(&mut self, sq: Square, color: Color, piece: Piece) {
+        self.clear(sq);
+        self.by_color[color as usize].insert(sq);
+        self.by_piece[piece as usize].insert(sq);
+    }
+
+    /// Empties `sq`.
+    pub fn clear(&mut self, sq: Square) {
+        for b in self.by_color.iter_mut().chain(self.by_piece.iter_mut()) {
+            b.remove(sq);
+        }
+    }
+}
+
+/// What is wrong with a piece-placement field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlacementProblem {
+    /// Nothing was given.
+    Empty,
+    /// A character that is neither a piece letter, a digit 1–8 nor `/`.
+    UnknownPiece(char),
+    /// A rank (1–8) describes more than eight squares.
+    RankTooLong(Rank),
+    /// A rank describes fewer than eight squares.
+    RankTooShort(Rank),
+    /// Not eight ranks separated by `/`.
+    RankCount(usize),
+    /// Two digits in a row (`44`), which FEN writes as one (`8`).
+    AdjacentDigits,
+}
+
+/// A piece-placement field that could not be read. The message names the field,
+/// quotes the text and says what is wrong.
+///
+/// ```
+/// use rayscan::fen::Placement;
+/// let err = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR".parse::<Placement>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "fen piece placement \"rnbqkbnr/pppppppp/9/8/8/…: unknown piece '9'"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlacementError {
+    text: Snippet,
+    problem: PlacementProblem,
+}
+
+impl PlacementError {
+    /// What is wrong.
+    pub fn problem(&self) -> PlacementProblem {
+        self.problem
+    }
+}
+
+impl fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "fen piece placement {}: ", self.text)?;
+        match self.problem {
+            PlacementProblem::Empty => f.write_str("empty"),
+            PlacementProblem::UnknownPiece(c) => write!(f, "unknown piece {c:?}"),
+            PlacementProblem::RankTooLong(r) => {
+                write!(f, "rank {r} describes more than 8 squares")
+            }
+            PlacementProblem::RankTooShort(r) => {
+                write!(f, "rank {r} describes fewer than 8 squares")
+            }
+            PlacementProblem::RankCount(n) => write!(f, "{n} ranks, expected 8"),
+            PlacementProblem::AdjacentDigits => {
+                f.write_str("two digits in a row (write their sum)")
+            }
+        }
+    }
+}
+
+impl core::error::Error for PlacementError {}
+
+impl FromStr for Placement {
+    type Err = PlacementError;
+
+    /// Reads the first whitespace-separated field of `s` (so a whole FEN works too; the
+    /// other fields are not looked at).
+    fn from_str(s: &str) -> Result<Placement, PlacementError> {
+        let field = s.split_whitespace().next().unwrap_or("");
+        let err = |problem| PlacementError {
+            text: Snippet::new(field),
+            problem,
+        };
+        if field.is_empty() {
+            return Err(err(PlacementProblem::Empty));
+        }
+        let ranks = field.split('/').count();
+        if ranks != 8 {
+            return Err(err(PlacementProblem::RankCount(ranks)));
+        }
+        let mut placement = Placement::EMPTY;
+        for (row, text) in field.split('/').enumerate() {
+            let rank = Rank::ALL[7 - row];
+            let mut file = 0u8;
+            let mut last_was_digit = false;
+            for c in text.chars() {
+                if file >= 8 {
+                    return Err(err(PlacementProblem::RankTooLong(rank)));
+                }
+                if let Some(d) = c.to_digit(10) {
+                    if !(1..=8).contains(&d) {
+                        return Err(err(PlacementProblem::UnknownPiece(c)));
+                    }
+                    if last_was_digit {
+                        return Err(err(PlacementProblem::AdjacentDigits));
+                    }
+                    file += d as u8;
+                    if file > 8 {
+                        return Err(err(PlacementProblem::RankTooLong(rank)));
+                    }
+                    last_was_digit = true;
+                } else {
+                    let piece =
+                        Piece::from_char(c).ok_or(err(PlacementProblem::UnknownPiece(c)))?;
+                    let color = if c.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let f = File::ALL[file as usize];
+                    placement.set(Square::from_coords(f, rank), color, piece);
+                    file += 1;
+                    last_was_digit = false;
+                }
+            }
+            if file < 8 {
+                return Err(err(PlacementProblem::RankTooShort(rank)));
+            }
+        }
+        Ok(placement)
+    }
+}
+
+impl fmt::Display for Placement {
+    /// The FEN piece-placement field.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut gap = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    None => gap += 1,
+                    Some((color, piece)) => {
+                        if gap > 0 {
+                            write!(f, "{gap}")?;
+                            gap = 0;
+                        }
+                        let c = piece.to_char();
+                        let c = if color == Color::White {
+                            c.to_ascii_uppercase()
+                        } else {
+                            c
+                        };
+                        write!(f, "{c}")?;
+                    }
+                }
+            }
+            if gap > 0 {
+                write!(f, "{gap}")?;
+            }
+            if rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn round_trips() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R",
+            "8/8/8/8/8/8/8/8",
+            "7k/8/8/8/8/8/8/K7",
+        ] {
+            let p: Placement = fen.parse().unwrap();
+            assert_eq!(p.to_string(), fen);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let cases = [
+            ("", PlacementProblem::Empty),
+            ("8/8/8/8/8/8/8", PlacementProblem::RankCount(7)),
+            ("8/8/8/8/8/8/8/8/8", PlacementProblem::RankCount(9)),
+            ("8/8/8/8/8/8/8/7", PlacementProblem::RankTooShort(Rank::First)),
+            ("9/8/8/8/8/8/8/8", PlacementProblem::UnknownPiece('9')),
+            ("8p/8/8/8/8/8/8/8", PlacementProblem::RankTooLong(Rank::Eighth)),
+            ("7pp/8/8/8/8/8/8/8", PlacementProblem::RankTooLong(Rank::Eighth)),
+            ("44/8/8/8/8/8/8/8", PlacementProblem::AdjacentDigits),
+            ("8/8/8/8/8/8/8/x7", PlacementProblem::UnknownPiece('x')),
+            ("8/8/8/8/8/8/8/0pppppppp", PlacementProblem::UnknownPiece('0')),
+            ("8/8/8/8/8/8/8/é7", PlacementProblem::UnknownPiece('é')),
+        ];
+        for (text, problem) in cases {
+            let e = text.parse::<Placement>().unwrap_err();
+            assert_eq!(e.problem(), problem, "{text}");
+            assert!(e.to_string().starts_with("fen piece placement"));
+        }
+    }
+
+    #[test]
+    fn set_and_clear() {
+        let mut p = Placement::EMPTY;
+        p.set(Square::E4, Color::Black, Piece::Queen);
+        p.set(Square::E4, Color::White, Piece::Knight);
+        assert_eq!(p.piece_at(Square::E4), Some((Color::White, Piece::Knight)));
+        assert_eq!(p.color(Color::Black), Bitboard::EMPTY);
+        p.clear(Square::E4);
+        assert_eq!(p, Placement::EMPTY);
+    }
+}

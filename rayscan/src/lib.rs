@@ -1,0 +1,48 @@
+//! # rayscan
+//!
+//! Sliding-piece attack generation, every way the classical literature describes it,
+//! each way a tested, benchmarked backend behind one trait ([`sliders::Slider`]).
+//!
+//! - [`Square`], [`File`], [`Rank`], [`Color`], [`Piece`]: the small value types.
+//! - [`Bitboard`]: a set of squares with set operators, iteration and an 8×8 diagram.
+//! - [`Direction`], [`Line`], [`KnightDirection`]: the compass rose.
+//! - [`masks`]: rays, lines and piece masks on an empty board, by lookup and by calculation.
+//! - [`sliders`]: the techniques, from the reference walk to PEXT, and [`sliders::Technique`]
+//!   to pick one at run time.
+//! - [`fen`]: the piece-placement field of a FEN, for occupancies people can read.
+//!
+//! ```
+//! use rayscan::sliders::{Slider, Technique};
+//! use rayscan::{Bitboard, Square};
+//!
+//! let occupied = Bitboard::from(Square::D6) | Square::F4.into();
+//! for technique in Technique::ALL {
+//!     assert_eq!(technique.rook_attacks(Square::D4, occupied).len(), 12);
+//! }
+//! ```
+//!
+//! The core is `no_std` and never allocates; the default `std` feature only adds
+//! nothing today but is kept so that later, allocating helpers have a home.
+
+#![no_std]
+#![deny(missing_docs)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod bitboard;
+pub mod color;
+pub mod direction;
+pub mod error;
+pub mod fen;
+pub mod masks;
+pub mod piece;
+pub mod sliders;
+pub mod square;
+
+pub use bitboard::Bitboard;
+pub use color::Color;
+pub use direction::{Direction, KnightDirection, Line};
+pub use error::ParseError;
+pub use piece::{Piece, SliderPiece};
+pub use square::{File, Rank, Square};

@@ -1,0 +1,173 @@
+//! Piece kinds, and the three sliding ones.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::{ParseError, ParseKind};
+
+/// A kind of piece, without colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Piece {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Piece {
+    /// All kinds, pawn to king.
+    pub const ALL: [Piece; 6] = [
+        Piece::Pawn,
+        Piece::Knight,
+        Piece::Bishop,
+        Piece::Rook,
+        Piece::Queen,
+        Piece::King,
+    ];
+
+    /// 0 for pawn … 5 for king.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lowercase FEN letter (`p n b r q k`).
+    #[inline]
+    pub const fn to_char(self) -> char {
+        match self {
+            Piece::Pawn => 'p',
+            Piece::Knight => 'n',
+            Piece::Bishop => 'b',
+            Piece::Rook => 'r',
+            Piece::Queen => 'q',
+            Piece::King => 'k',
+        }
+    }
+
+    /// The kind for a FEN letter of either case.
+    #[inline]
+    pub const fn from_char(c: char) -> Option<Piece> {
+        match c.to_ascii_lowercase() {
+            'p' => Some(Piece::Pawn),
+            'n' => Some(Piece::Knight),
+            'b' => Some(Piece::Bishop),
+            'r' => Some(Piece::Rook),
+            'q' => Some(Piece::Queen),
+            'k' => Some(Piece::King),
+            _ => None,
+        }
+    }
+
+    /// The English name, lowercase.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::Pawn => "pawn",
+            Piece::Knight => "knight",
+            Piece::Bishop => "bishop",
+            Piece::Rook => "rook",
+            Piece::Queen => "queen",
+            Piece::King => "king",
+        }
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Piece {
+    type Err = ParseError;
+    /// Reads a FEN letter of either case or an English name.
+    fn from_str(s: &str) -> Result<Piece, ParseError> {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(p) = Piece::from_char(c) {
+                return Ok(p);
+            }
+        }
+        Piece::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| ParseError::new(ParseKind::Piece, s))
+    }
+}
+
+/// The sliding pieces, whose attacks depend on the occupancy.
+///
+/// ```
+/// use rayscan::SliderPiece;
+/// assert_eq!("queen".parse(), Ok(SliderPiece::Queen));
+/// assert!("knight".parse::<SliderPiece>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum SliderPiece {
+    Bishop,
+    Rook,
+    Queen,
+}
+
+impl SliderPiece {
+    /// Rook, bishop, queen: the order in which tables and benchmarks list them.
+    pub const ALL: [SliderPiece; 3] = [SliderPiece::Rook, SliderPiece::Bishop, SliderPiece::Queen];
+
+    /// The corresponding [`Piece`].
+    #[inline]
+    pub const fn piece(self) -> Piece {
+        match self {
+            SliderPiece::Bishop => Piece::Bishop,
+            SliderPiece::Rook => Piece::Rook,
+            SliderPiece::Queen => Piece::Queen,
+        }
+    }
+
+    /// The English name, lowercase.
+    pub const fn name(self) -> &'static str {
+        self.piece().name()
+    }
+}
+
+impl fmt::Display for SliderPiece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SliderPiece {
+    type Err = ParseError;
+    /// Reads `rook`, `bishop`, `queen` or their letters `r`, `b`, `q`.
+    fn from_str(s: &str) -> Result<SliderPiece, ParseError> {
+        match s {
+            "rook" | "r" | "R" => Ok(SliderPiece::Rook),
+            "bishop" | "b" | "B" => Ok(SliderPiece::Bishop),
+            "queen" | "q" | "Q" => Ok(SliderPiece::Queen),
+            _ => Err(ParseError::new(ParseKind::SliderPiece, s)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_and_names_round_trip() {
+        for p in Piece::ALL {
+            assert_eq!(Piece::from_char(p.to_char()), Some(p));
+            assert_eq!(Piece::from_char(p.to_char().to_ascii_uppercase()), Some(p));
+            assert_eq!(p.name().parse(), Ok(p));
+        }
+        assert!("x".parse::<Piece>().is_err());
+        assert!("".parse::<Piece>().is_err());
+        assert!("nn".parse::<Piece>().is_err());
+        for s in SliderPiece::ALL {
+            assert_eq!(s.name().parse(), Ok(s));
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! Sliding-piece attacks, every way the classical literature describes them.
+//!
+//! Each technique is a zero-sized type implementing [`Slider`] (and, where it works ray
+//! by ray, [`RayWise`]), so that code generic over `S: Slider` is monomorphized and the
+//! hot loops contain no dynamic dispatch. [`Technique`] names them at run time (the CLI's
+//! `--technique`) and dispatches once, at the top, through [`WithSlider`].
+//!
+//! Every technique is tested exhaustively against [`Reference`]: every square, every
+//! subset of the relevant occupancy, and thousands of random full-board occupancies.
+//!
+//! ```
+//! use rayscan::sliders::{Classical, Slider};
+//! use rayscan::{Bitboard, Square};
+//! // A bishop on g2 on the literature's example board: blocked on c6 towards the north-west.
+//! let occupied = Bitboard(0xbd_fd_06_00_00_40_ff_df);
+//! assert_eq!(Classical::bishop_attacks(Square::G2, occupied).to_string(), "\
+//! . . . . . . . .
+//! . . . . . . . .
+//! . . 1 . . . . .
+//! . . . 1 . . . .
+//! . . . . 1 . . .
+//! . . . . . 1 . 1
+//! . . . . . . . .
+//! . . . . . 1 . 1");
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bitboard::Bitboard;
+use crate::direction::{Direction, Line};
+use crate::error::{ParseError, ParseKind};
+use crate::piece::SliderPiece;
+use crate::square::Square;
+
+pub mod classical;
+pub mod classical_branchless;
+pub mod classical_generalized;
+pub mod classical_zerocount;
+pub mod dumb7fill;
+pub mod garvin;
+pub mod garvin32;
+pub mod kogge_stone;
+pub mod magic;
+pub mod one_run;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub mod pext;
+pub mod reference;
+pub mod subtraction;
+
+pub use classical::Classical;
+pub use classical_branchless::ClassicalBranchless;
+pub use classical_generalized::ClassicalGeneralized;
+pub use classical_zerocount::ClassicalZeroCount;
+pub use dumb7fill::Dumb7Fill;
+pub use garvin::Garvin;
+pub use garvin32::Garvin32;
+pub use kogge_stone::KoggeStone;
+pub use magic::Magic;
+pub use one_run::OneRun;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use pext::Pext;
+pub use reference::Reference;
+pub use subtraction::Subtraction;
+
+/// A way to compute sliding-piece attacks.
+///
+/// `occupied` is the set of all pieces. Whether it contains the slider's own square
+/// does not matter: every technique gives the same answer either way. Attacks include
+/// the first blocker of each ray, whatever its colour.
+pub trait Slider: Copy + Default + Send + Sync + 'static {
+    /// The name used on the command line (`rayscan attacks … --technique NAME`).
+    const NAME: &'static str;
+    /// One line saying what the technique does.
+    const DESCRIPTION: &'static str;
+    /// Bytes of lookup tables the technique reads (shared tables included).
+    const TABLE_BYTES: usize;
+
+    /// The squares a rook on `sq` attacks.
+    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a bishop on `sq` attacks.
+    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a queen on `sq` attacks: rook ∪ bishop.
+    #[inline]
+    fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+        Self::rook_attacks(sq, occupied) | Self::bishop_attacks(sq, occupied)
+    }
+
+    /// The attacks of `piece` on `sq`.
+    #[inline]
+    fn attacks(piece: SliderPiece, sq: Square, occupied: Bitboard) -> Bitboard {
+        match piece {
+            SliderPiece::Rook => Self::rook_attacks(sq, occupied),
+            SliderPiece::Bishop => Self::bishop_attacks(sq, occupied),
+            SliderPiece::Queen => Self::queen_attacks(sq, occupied),
+        }
+    }
+}
+
+/// A technique that works ray by ray, so it can answer for one ray or one line.
+///
+/// On an empty board the getters return the [`crate::masks`]: `ray_attacks(dir, sq,
+/// Bitboard::EMPTY) == masks::ray(dir, sq)`.
+pub trait RayWise: Slider {
+    /// The squares attacked along `dir` from `sq`, up to and including the first blocker.
+    fn ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares attacked along `line` through `sq`: the union of its two opposite rays.
+    #[inline]
+    fn line_attacks(line: Line, sq: Square, occupied: Bitboard) -> Bitboard {
+        Self::ray_attacks(line.positive(), sq, occupied)
+            | Self::ray_attacks(line.negative(), sq, occupied)
+    }
+}
+
+/// Something to run with a technique chosen at run time: [`Technique::dispatch`] calls
+/// [`WithSlider::run`] with the technique's type, so the body is monomorphized per technique.
+///
+/// ```
+/// use rayscan::sliders::{Slider, Technique, WithSlider};
+/// use rayscan::{Bitboard, Square};
+///
+/// struct RookOnD4;
+/// impl WithSlider for RookOnD4 {
+///     type Output = u32;
+///     fn run<S: Slider>(self) -> u32 {
+///         S::rook_attacks(Square::D4, Bitboard::EMPTY).len()
+///     }
+/// }
+/// assert_eq!(Technique::KoggeStone.dispatch(RookOnD4), 14);
+/// ```
+pub trait WithSlider {
+    /// What the run returns.
+    type Output;
+    /// The body, generic over the technique.
+    fn run<S: Slider>(self) -> Self::Output;
+}
+
+/// Like [`WithSlider`], for code that needs a [`RayWise`] technique.
+pub trait WithRayWise {
+    /// What the run returns.
+    type Output;
+    /// The body, generic over the ray-wise technique.
+    fn run<S: RayWise>(self) -> Self::Output;
+}
+
+macro_rules! techniques {
+    ($( $(#[$cfg:meta])* $Variant:ident => $Type:ty, ray_wise: $rw:tt; )*) => {
+        /// The slider techniques by name, for choosing one at run time.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Technique {
+            $(
+                $(#[$cfg])*
+                #[doc = concat!("[`", stringify!($Type), "`]")]
+                $Variant,
+            )*
+        }
+
+        impl Technique {
+            /// Every technique compiled in, in the order `rayscan techniques` lists them.
+            pub const ALL: &'static [Technique] = &[$( $(#[$cfg])* Technique::$Variant, )*];
+
+            /// Runs `f` with this technique's type.
+            #[inline]
+            pub fn dispatch<F: WithSlider>(self, f: F) -> F::Output {
+                match self {
+                    $( $(#[$cfg])* Technique::$Variant => f.run::<$Type>(), )*
+                }
+            }
+
+            /// Runs `f` with this technique's type if it works ray by ray; `None` otherwise.
+            #[inline]
+            pub fn dispatch_ray_wise<F: WithRayWise>(self, f: F) -> Option<F::Output> {
+                match self {
+                    $( $(#[$cfg])* Technique::$Variant => techniques!(@rw $rw, f, $Type), )*
+                }
+            }
+
+            /// The command-line name.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( $(#[$cfg])* Technique::$Variant => <$Type as Slider>::NAME, )*
+                }
+            }
+
+            /// One line saying what the technique does.
+            pub const fn description(self) -> &'static str {
+                match self {
+                    $( $(#[$cfg])* Technique::$Variant => <$Type as Slider>::DESCRIPTION, )*
+                }
+            }
+
+            /// Bytes of lookup tables the technique reads.
+            pub const fn table_bytes(self) -> usize {
+                match self {
+                    $( $(#[$cfg])* Technique::$Variant => <$Type as Slider>::TABLE_BYTES, )*
+                }
+            }
+
+            /// Whether the technique works ray by ray ([`RayWise`]).
+            pub const fn is_ray_wise(self) -> bool {
+                match self {
+                    $( $(#[$cfg])* Technique::$Variant => $rw, )*
+                }
+            }
+
+            /// Attacks of `piece` on `sq` (one dispatch per call: fine for tools, not for hot loops).
+            #[inline]
+            pub fn attacks(self, piece: SliderPiece, sq: Square, occupied: Bitboard) -> Bitboard {
+                match self {
+                    $( $(#[$cfg])* Technique::$Variant => <$Type as Slider>::attacks(piece, sq, occupied), )*
+                }
+            }
+        }
+    };
+    (@rw true, $f:ident, $Type:ty) => { Some($f.run::<$Type>()) };
+    (@rw false, $f:ident, $Type:ty) => { None };
+}
+
+techniques! {
+    Reference => Reference, ray_wise: true;
+    Classical => Classical, ray_wise: true;
+    ClassicalBranchless => ClassicalBranchless, ray_wise: true;
+    ClassicalGeneralized => ClassicalGeneralized, ray_wise: true;
+    ClassicalZeroCount => ClassicalZeroCount, ray_wise: true;
+    OneRun => OneRun, ray_wise: false;
+    Garvin => Garvin, ray_wise: true;
+    Garvin32 => Garvin32, ray_wise: true;
+    Dumb7Fill => Dumb7Fill, ray_wise: true;
+    KoggeStone => KoggeStone, ray_wise: true;
+    Subtraction => Subtraction, ray_wise: true;
+    Magic => Magic, ray_wise: false;
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    Pext => Pext, ray_wise: false;
+}
+
+impl Technique {
+    /// The technique the tools use when none is named: the fastest one in the
+    /// benchmark table of the README (`pext` where the CPU has BMI2, else `magic`).
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    pub const FASTEST: Technique = Technique::Pext;
+    /// The technique the tools use when none is named: the fastest one in the
+    /// benchmark table of the README (`pext` where the CPU has BMI2, else `magic`).
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    pub const FASTEST: Technique = Technique::Magic;
+
+    /// Rook attacks through this technique.
+    #[inline]
+    pub fn rook_attacks(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.attacks(SliderPiece::Rook, sq, occupied)
+    }
+
+    /// Bishop attacks through this technique.
+    #[inline]
+    pub fn bishop_attacks(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.attacks(SliderPiece::Bishop, sq, occupied)
+    }
+
+    /// Queen attacks through this technique.
+    #[inline]
+    pub fn queen_attacks(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.attacks(SliderPiece::Queen, sq, occupied)
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Technique {
+    type Err = ParseError;
+    /// Reads a name as listed by `rayscan techniques`.
+    ///
+    /// ```
+    /// use rayscan::sliders::Technique;
+    /// assert_eq!("kogge-stone".parse(), Ok(Technique::KoggeStone));
+    /// assert!("hyperbola".parse::<Technique>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Technique, ParseError> {
+        Technique::ALL
+            .iter()
+            .copied()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| ParseError::new(ParseKind::Technique, s))
+    }
+}
+
+/// Index of the lowest set bit; the caller guarantees `bits != 0` or wants 64.
+#[inline]
+pub(crate) fn lo_bit(bits: u64) -> u32 {
+    bits.trailing_zeros()
+}
+
+/// Index of the highest set bit; the caller guarantees `bits != 0`.
+#[inline]
+pub(crate) fn hi_bit(bits: u64) -> u32 {
+    63 ^ bits.leading_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_parse_back() {
+        for (i, t) in Technique::ALL.iter().enumerate() {
+            assert_eq!(t.name().parse(), Ok(*t));
+            assert_eq!(t.to_string(), t.name());
+            assert!(!t.description().is_empty());
+            assert!(Technique::ALL[..i].iter().all(|u| u.name() != t.name()));
+        }
+        assert!(Technique::ALL.contains(&Technique::FASTEST));
+    }
+}
