@@ -1,1 +1,1 @@
-//! placeholder
+//! Benchmarks for rayscan; see benches/.

@@ -1,1 +1,379 @@
-fn main(){}
+//! `rayscan`: sliding-piece attacks from the command line.
+//!
+//! Output is for people by default; `--json` gives machine-readable output. Bad input
+//! (a square, piece, hex number, FEN or technique name) exits with code 2 and a one-line
+//! error that names it.
+
+mod diagram;
+mod explain;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde::Serialize;
+
+use rayscan::fen::Placement;
+use rayscan::sliders::Technique;
+use rayscan::{Bitboard, SliderPiece, Square};
+
+use diagram::{side_by_side, square_list, Panel};
+
+/// Sliding-piece attack generation, every way the classical literature describes it.
+#[derive(Parser, Debug)]
+#[command(name = "rayscan", version, about)]
+struct Cli {
+    /// Machine-readable JSON output instead of text for people.
+    #[arg(long, global = true)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the slider techniques: name, table bytes, description.
+    Techniques,
+    /// Show the squares a rook, bishop or queen attacks.
+    Attacks {
+        #[command(flatten)]
+        target: Target,
+        /// A technique name (see `rayscan techniques`) or `all` [default: the fastest].
+        #[arg(long, value_name = "NAME|all", value_parser = parse_choice)]
+        technique: Option<Choice>,
+        /// `diagram` for people, `hex`: one line per technique, `<name> 0x<16 hex digits>`.
+        #[arg(long, value_enum, default_value_t = Format::Diagram)]
+        format: Format,
+    },
+    /// Walk through a ray-wise technique step by step, with diagrams.
+    Explain {
+        #[command(flatten)]
+        target: Target,
+        /// A ray-wise technique with a walkthrough.
+        #[arg(long, value_name = "NAME", default_value = "classical", value_parser = parse_technique)]
+        technique: Technique,
+    },
+}
+
+/// The piece, its square and the board.
+#[derive(Args, Debug)]
+struct Target {
+    /// rook, bishop or queen.
+    #[arg(value_parser = parse_piece)]
+    piece: SliderPiece,
+    /// The slider's square, like g2.
+    #[arg(value_parser = parse_square)]
+    square: Square,
+    /// The occupied squares as a 64-bit hex number (bit 0 = a1 … bit 63 = h8) [default: empty board].
+    #[arg(long, value_name = "0xHEX", value_parser = parse_hex, conflicts_with = "fen")]
+    occupied: Option<Bitboard>,
+    /// A FEN (or just its piece-placement field) whose pieces are the occupancy.
+    #[arg(long, value_name = "FEN", value_parser = parse_fen)]
+    fen: Option<Bitboard>,
+}
+
+impl Target {
+    fn occupied(&self) -> Bitboard {
+        self.occupied.or(self.fen).unwrap_or(Bitboard::EMPTY)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Diagram,
+    Hex,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Choice {
+    All,
+    One(Technique),
+}
+
+fn parse_piece(s: &str) -> Result<SliderPiece, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_square(s: &str) -> Result<Square, String> {
+    s.parse().map_err(|e| format!("{e}"))
+}
+
+fn parse_technique(s: &str) -> Result<Technique, String> {
+    s.parse().map_err(|_| {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!(
+            "unknown technique {s:?}: expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+fn parse_choice(s: &str) -> Result<Choice, String> {
+    if s == "all" {
+        Ok(Choice::All)
+    } else {
+        parse_technique(s)
+            .map(Choice::One)
+            .map_err(|e| format!("{e} or all"))
+    }
+}
+
+fn parse_hex(s: &str) -> Result<Bitboard, String> {
+    let digits = s
+        .strip_prefix("0x")
+        .or_else(|| s.strip_prefix("0X"))
+        .unwrap_or(s);
+    let valid =
+        !digits.is_empty() && digits.len() <= 16 && digits.bytes().all(|b| b.is_ascii_hexdigit());
+    if !valid {
+        return Err(format!(
+            "invalid occupancy {s:?}: expected 1 to 16 hex digits, like 0x00ff00000000ff00"
+        ));
+    }
+    u64::from_str_radix(digits, 16)
+        .map(Bitboard)
+        .map_err(|e| format!("invalid occupancy {s:?}: {e}"))
+}
+
+fn parse_fen(s: &str) -> Result<Bitboard, String> {
+    s.parse::<Placement>()
+        .map(|p| p.occupied())
+        .map_err(|e| format!("{e}"))
+}
+
+#[derive(Serialize)]
+struct TechniqueJson {
+    name: &'static str,
+    table_bytes: usize,
+    description: &'static str,
+}
+
+#[derive(Serialize)]
+struct AttacksJson {
+    piece: &'static str,
+    square: String,
+    occupied: String,
+    results: Vec<ResultJson>,
+}
+
+#[derive(Serialize)]
+struct ResultJson {
+    technique: &'static str,
+    attacks: String,
+    squares: Vec<String>,
+}
+
+fn hex(b: Bitboard) -> String {
+    format!("0x{:016x}", b.0)
+}
+
+fn techniques(json: bool) -> String {
+    if json {
+        let list: Vec<TechniqueJson> = Technique::ALL
+            .iter()
+            .map(|t| TechniqueJson {
+                name: t.name(),
+                table_bytes: t.table_bytes(),
+                description: t.description(),
+            })
+            .collect();
+        return serde_json::to_string_pretty(&list).expect("plain data serializes") + "\n";
+    }
+    let width = Technique::ALL
+        .iter()
+        .map(|t| t.name().len())
+        .max()
+        .unwrap_or(0);
+    Technique::ALL
+        .iter()
+        .map(|t| {
+            format!(
+                "{:<width$}  {:>7} B  {}\n",
+                t.name(),
+                t.table_bytes(),
+                t.description()
+            )
+        })
+        .collect()
+}
+
+fn attacks(target: &Target, choice: Option<Choice>, format: Format, json: bool) -> String {
+    let occupied = target.occupied();
+    let chosen: Vec<Technique> = match choice.unwrap_or(Choice::One(Technique::FASTEST)) {
+        Choice::All => Technique::ALL.to_vec(),
+        Choice::One(t) => vec![t],
+    };
+    let results: Vec<(Technique, Bitboard)> = chosen
+        .iter()
+        .map(|&t| (t, t.attacks(target.piece, target.square, occupied)))
+        .collect();
+    if json {
+        let out = AttacksJson {
+            piece: target.piece.name(),
+            square: target.square.to_string(),
+            occupied: hex(occupied),
+            results: results
+                .iter()
+                .map(|&(t, a)| ResultJson {
+                    technique: t.name(),
+                    attacks: hex(a),
+                    squares: a.iter().map(|s| s.to_string()).collect(),
+                })
+                .collect(),
+        };
+        return serde_json::to_string_pretty(&out).expect("plain data serializes") + "\n";
+    }
+    if format == Format::Hex {
+        return results
+            .iter()
+            .map(|&(t, a)| format!("{} {}\n", t.name(), hex(a)))
+            .collect();
+    }
+    let (first_technique, first) = results[0];
+    let mark = Some((
+        target.square,
+        target.piece.piece().to_char().to_ascii_uppercase(),
+    ));
+    let mut out = format!(
+        "{} on {}, occupied {}\n\n",
+        target.piece,
+        target.square,
+        hex(occupied)
+    );
+    out += &side_by_side(
+        &[
+            Panel::new("occupied", occupied, mark),
+            Panel::new(format!("attacks ({first_technique})"), first, mark),
+        ],
+        &["->"],
+    );
+    out += &format!("\n{} squares: {}\n", first.len(), square_list(first));
+    if results.len() > 1 {
+        out += "\n";
+        let width = results
+            .iter()
+            .map(|(t, _)| t.name().len())
+            .max()
+            .unwrap_or(0);
+        for &(t, a) in &results {
+            let verdict = if a == first { "agrees" } else { "DIFFERS" };
+            out += &format!("{:<width$}  {}  {verdict}\n", t.name(), hex(a));
+        }
+    }
+    out
+}
+
+fn run(cli: Cli) -> Result<String, String> {
+    match cli.command {
+        Command::Techniques => Ok(techniques(cli.json)),
+        Command::Attacks {
+            target,
+            technique,
+            format,
+        } => Ok(attacks(&target, technique, format, cli.json)),
+        Command::Explain { target, technique } => {
+            let req = explain::Request {
+                technique,
+                piece: target.piece,
+                square: target.square,
+                occupied: target.occupied(),
+            };
+            let text = explain::explain(&req).ok_or_else(|| {
+                let names: Vec<&str> = explain::EXPLAINED.iter().map(|t| t.name()).collect();
+                format!(
+                    "technique {:?} has no walkthrough: explain supports {}",
+                    technique.name(),
+                    names.join(", ")
+                )
+            })?;
+            if cli.json {
+                #[derive(Serialize)]
+                struct ExplainJson<'a> {
+                    technique: &'static str,
+                    piece: &'static str,
+                    square: String,
+                    occupied: String,
+                    attacks: String,
+                    text: &'a str,
+                }
+                let attacks = technique.attacks(req.piece, req.square, req.occupied);
+                let out = ExplainJson {
+                    technique: technique.name(),
+                    piece: req.piece.name(),
+                    square: req.square.to_string(),
+                    occupied: hex(req.occupied),
+                    attacks: hex(attacks),
+                    text: &text,
+                };
+                return Ok(
+                    serde_json::to_string_pretty(&out).expect("plain data serializes") + "\n",
+                );
+            }
+            Ok(text)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::SUCCESS
+                };
+            }
+            // One line, naming what is wrong: clap's first paragraph, without its usage hints.
+            let rendered = e.render().to_string();
+            let message: Vec<&str> = rendered
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let line = message.join(" ");
+            let line = line.strip_prefix("error: ").unwrap_or(&line);
+            eprintln!("rayscan: error: {line}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("rayscan: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_parsing() {
+        assert_eq!(parse_hex("0xff").unwrap(), Bitboard(0xff));
+        assert_eq!(parse_hex("FF00").unwrap(), Bitboard(0xff00));
+        assert_eq!(parse_hex("0xffffffffffffffff").unwrap(), Bitboard::FULL);
+        for bad in ["", "0x", "0x1ffffffffffffffff", "0xzz", "-1", "0x 1"] {
+            assert!(parse_hex(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

@@ -433,7 +433,10 @@ mod tests {
         for dir in Direction::ALL {
             for sq in Square::ALL {
                 let moved = Bitboard::from(sq).shift(dir);
-                assert_eq!(moved, sq.offset(dir).map_or(Bitboard::EMPTY, Bitboard::from));
+                assert_eq!(
+                    moved,
+                    sq.offset(dir).map_or(Bitboard::EMPTY, Bitboard::from)
+                );
             }
         }
     }

@@ -391,8 +391,11 @@ mod tests {
             assert_eq!(d.opposite().offset(), -d.offset());
             assert_eq!(d.opposite().opposite(), d);
             assert_eq!(d.is_positive(), d.offset() > 0);
-            assert_eq!(d.line().positive() == d || d.line().negative() == d, true);
-            assert_eq!(d.is_orthogonal(), d.file_delta() == 0 || d.rank_delta() == 0);
+            assert!(d.line().positive() == d || d.line().negative() == d);
+            assert_eq!(
+                d.is_orthogonal(),
+                d.file_delta() == 0 || d.rank_delta() == 0
+            );
             assert_eq!(d.name().parse(), Ok(d));
             assert_eq!(d.short_name().parse(), Ok(d));
             assert_eq!(d.name().replace('-', "").parse(), Ok(d));

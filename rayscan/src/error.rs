@@ -43,11 +43,8 @@ impl Snippet {
 impl fmt::Display for Snippet {
     /// Quotes the text, e.g. `"z9"`, with `…` when it was cut.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}", self.as_str())?;
-        if self.truncated {
-            f.write_str("…")?;
-        }
-        Ok(())
+        let ellipsis = if self.truncated { "…" } else { "" };
+        write!(f, "\"{}{ellipsis}\"", self.as_str().escape_debug())
     }
 }
 
@@ -152,7 +149,8 @@ mod tests {
     fn snippet_cuts_long_text_at_char_boundary() {
         let s = Snippet::new("ééééééééééééééééééééé"); // 42 bytes
         assert_eq!(s.as_str().len(), 24);
-        assert!(s.to_string().ends_with('…'));
+        assert!(s.to_string().ends_with("…\""));
+        assert_eq!(Snippet::new("a\"b").to_string(), "\"a\\\"b\"");
         assert_eq!(Snippet::new("g2").to_string(), "\"g2\"");
     }
 

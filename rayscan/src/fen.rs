@@ -54,7 +54,9 @@ impl Placement {
 
     /// What stands on `sq`.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = Color::ALL.into_iter().find(|&c| self.color(c).contains(sq))?;
+        let color = Color::ALL
+            .into_iter()
+            .find(|&c| self.color(c).contains(sq))?;
         let piece = Piece::ALL
             .into_iter()
             .find(|&p| self.pieces(p).contains(sq))?;
@@ -101,7 +103,7 @@ pub enum PlacementProblem {
 /// let err = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR".parse::<Placement>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "fen piece placement \"rnbqkbnr/pppppppp/9/8/8/…: unknown piece '9'"
+///     "fen piece placement \"rnbqkbnr/pppppppp/9/8/8/…\": unknown piece '9'"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -259,13 +261,25 @@ mod tests {
             ("", PlacementProblem::Empty),
             ("8/8/8/8/8/8/8", PlacementProblem::RankCount(7)),
             ("8/8/8/8/8/8/8/8/8", PlacementProblem::RankCount(9)),
-            ("8/8/8/8/8/8/8/7", PlacementProblem::RankTooShort(Rank::First)),
+            (
+                "8/8/8/8/8/8/8/7",
+                PlacementProblem::RankTooShort(Rank::First),
+            ),
             ("9/8/8/8/8/8/8/8", PlacementProblem::UnknownPiece('9')),
-            ("8p/8/8/8/8/8/8/8", PlacementProblem::RankTooLong(Rank::Eighth)),
-            ("7pp/8/8/8/8/8/8/8", PlacementProblem::RankTooLong(Rank::Eighth)),
+            (
+                "8p/8/8/8/8/8/8/8",
+                PlacementProblem::RankTooLong(Rank::Eighth),
+            ),
+            (
+                "7pp/8/8/8/8/8/8/8",
+                PlacementProblem::RankTooLong(Rank::Eighth),
+            ),
             ("44/8/8/8/8/8/8/8", PlacementProblem::AdjacentDigits),
             ("8/8/8/8/8/8/8/x7", PlacementProblem::UnknownPiece('x')),
-            ("8/8/8/8/8/8/8/0pppppppp", PlacementProblem::UnknownPiece('0')),
+            (
+                "8/8/8/8/8/8/8/0pppppppp",
+                PlacementProblem::UnknownPiece('0'),
+            ),
             ("8/8/8/8/8/8/8/é7", PlacementProblem::UnknownPiece('é')),
         ];
         for (text, problem) in cases {

@@ -17,18 +17,16 @@
 //!
 //! let occupied = Bitboard::from(Square::D6) | Square::F4.into();
 //! for technique in Technique::ALL {
-//!     assert_eq!(technique.rook_attacks(Square::D4, occupied).len(), 12);
+//!     assert_eq!(technique.rook_attacks(Square::D4, occupied).len(), 10);
 //! }
 //! ```
 //!
-//! The core is `no_std` and never allocates; the default `std` feature only adds
-//! nothing today but is kept so that later, allocating helpers have a home.
+//! The library is `no_std` and never allocates. Its error types implement
+//! `core::error::Error`, which is `std::error::Error` since Rust 1.81; the default `std`
+//! feature is where helpers that need the standard library will live.
 
-#![no_std]
+#![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
-
-#[cfg(feature = "std")]
-extern crate std;
 
 pub mod bitboard;
 pub mod color;

@@ -286,7 +286,7 @@ pub const fn line_mask(line: Line, sq: Square) -> Bitboard {
     }
 }
 
-/// The line through `sq` without `sq` (calculation): equals [`line`].
+/// The line through `sq` without `sq` (calculation): equals [`line()`].
 #[inline]
 pub const fn line_mask_ex(line: Line, sq: Square) -> Bitboard {
     Bitboard(line_mask(line, sq).0 ^ 1 << sq as u8)

@@ -44,17 +44,17 @@ pub fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -
 /// Rook attacks of every slider in `sliders` (the union).
 #[inline]
 pub fn rook_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::ROOK
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &d| acc | ray_attacks_setwise(sliders, empty, d))
+    Direction::ROOK.iter().fold(Bitboard::EMPTY, |acc, &d| {
+        acc | ray_attacks_setwise(sliders, empty, d)
+    })
 }
 
 /// Bishop attacks of every slider in `sliders` (the union).
 #[inline]
 pub fn bishop_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::BISHOP
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &d| acc | ray_attacks_setwise(sliders, empty, d))
+    Direction::BISHOP.iter().fold(Bitboard::EMPTY, |acc, &d| {
+        acc | ray_attacks_setwise(sliders, empty, d)
+    })
 }
 
 impl Slider for Dumb7Fill {

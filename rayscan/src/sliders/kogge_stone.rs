@@ -61,17 +61,17 @@ pub fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -
 /// Rook attacks of every slider in `sliders` (the union).
 #[inline]
 pub fn rook_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::ROOK
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &d| acc | ray_attacks_setwise(sliders, empty, d))
+    Direction::ROOK.iter().fold(Bitboard::EMPTY, |acc, &d| {
+        acc | ray_attacks_setwise(sliders, empty, d)
+    })
 }
 
 /// Bishop attacks of every slider in `sliders` (the union).
 #[inline]
 pub fn bishop_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::BISHOP
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &d| acc | ray_attacks_setwise(sliders, empty, d))
+    Direction::BISHOP.iter().fold(Bitboard::EMPTY, |acc, &d| {
+        acc | ray_attacks_setwise(sliders, empty, d)
+    })
 }
 
 impl Slider for KoggeStone {
@@ -119,9 +119,9 @@ mod tests {
                 );
             }
             // The union over sliders equals the union of single-slider attacks.
-            let single = gen
-                .iter()
-                .fold(Bitboard::EMPTY, |a, s| a | KoggeStone::rook_attacks(s, !empty));
+            let single = gen.iter().fold(Bitboard::EMPTY, |a, s| {
+                a | KoggeStone::rook_attacks(s, !empty)
+            });
             assert_eq!(rook_attacks_setwise(gen, empty), single);
         }
     }

@@ -276,7 +276,9 @@ const fn fill(
             if table[i] == 0 {
                 table[i] = attacks;
             } else if table[i] != attacks {
-                panic!("magic number collision: two occupancies with different attacks share a slot");
+                panic!(
+                    "magic number collision: two occupancies with different attacks share a slot"
+                );
             }
             subset = subset.wrapping_sub(e.mask) & e.mask;
             if subset == 0 {

@@ -9,8 +9,8 @@
 
 use core::arch::x86_64::_pext_u64;
 
-use super::magic::{bishop_relevant, rook_relevant};
 use super::classical::attacks_const;
+use super::magic::{bishop_relevant, rook_relevant};
 use super::Slider;
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
@@ -85,7 +85,13 @@ const fn fill(
 const fn build_attacks() -> [u64; TOTAL_LEN] {
     let mut table = [0; TOTAL_LEN];
     let rays = masks::build_rays();
-    let rooks = fill(&mut table, 0, &rays, &build_entries(true, 0), &Direction::ROOK);
+    let rooks = fill(
+        &mut table,
+        0,
+        &rays,
+        &build_entries(true, 0),
+        &Direction::ROOK,
+    );
     assert!(rooks == ROOK_LEN);
     let bishops = build_entries(false, ROOK_LEN);
     let end = fill(&mut table, rooks, &rays, &bishops, &Direction::BISHOP);

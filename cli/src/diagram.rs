@@ -1,0 +1,107 @@
+//! Bitboard diagrams for people: the literature's 8×8 grids, with the slider's square
+//! marked by its letter, placed side by side with operators between them.
+
+use rayscan::{Bitboard, Square};
+
+/// A diagram with a caption above it.
+pub struct Panel {
+    pub caption: String,
+    pub set: Bitboard,
+    /// The slider's square and letter, drawn instead of `1`/`.`.
+    pub mark: Option<(Square, char)>,
+}
+
+impl Panel {
+    pub fn new(caption: impl Into<String>, set: Bitboard, mark: Option<(Square, char)>) -> Panel {
+        Panel {
+            caption: caption.into(),
+            set,
+            mark,
+        }
+    }
+
+    fn rows(&self) -> Vec<String> {
+        (0..8)
+            .rev()
+            .map(|rank| {
+                (0..8)
+                    .map(|file| {
+                        let sq = Square::ALL[rank * 8 + file];
+                        match self.mark {
+                            Some((m, c)) if m == sq => c,
+                            _ if self.set.contains(sq) => '1',
+                            _ => '.',
+                        }
+                        .to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+}
+
+/// Panels side by side; `ops[i]` stands between panel `i` and `i + 1`, on the middle row.
+pub fn side_by_side(panels: &[Panel], ops: &[&str]) -> String {
+    const WIDTH: usize = 15;
+    let rows: Vec<Vec<String>> = panels.iter().map(Panel::rows).collect();
+    let gap = |i: usize, row: usize| {
+        let op = ops.get(i).copied().unwrap_or("");
+        if row == 4 && !op.is_empty() {
+            format!("  {op:^3}  ")
+        } else {
+            " ".repeat(7)
+        }
+    };
+    let mut out = String::new();
+    let mut caption = String::new();
+    for (i, p) in panels.iter().enumerate() {
+        let mut c: String = p.caption.chars().take(WIDTH).collect();
+        if i + 1 < panels.len() {
+            c = format!("{c:<WIDTH$}{}", " ".repeat(7));
+        }
+        caption.push_str(&c);
+    }
+    out.push_str(caption.trim_end());
+    out.push('\n');
+    for row in 0..8 {
+        let mut line = String::new();
+        for (i, r) in rows.iter().enumerate() {
+            line.push_str(&r[row]);
+            if i + 1 < rows.len() {
+                line.push_str(&gap(i, row));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The squares of a set, in index order: `{a8, c6}`.
+pub fn square_list(set: Bitboard) -> String {
+    let names: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+    format!("{{{}}}", names.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panels_line_up() {
+        let text = side_by_side(
+            &[
+                Panel::new("occupied", Bitboard::RANK_8, Some((Square::A1, 'R'))),
+                Panel::new("attacks", Bitboard::FILE_A, None),
+            ],
+            &["->"],
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 9);
+        assert_eq!(lines[1], "1 1 1 1 1 1 1 1       1 . . . . . . .");
+        assert_eq!(lines[5], ". . . . . . . .  ->   1 . . . . . . .");
+        assert_eq!(lines[8], "R . . . . . . .       1 . . . . . . .");
+        assert_eq!(square_list(Bitboard::FILE_A & Bitboard::RANK_1), "{a1}");
+    }
+}
