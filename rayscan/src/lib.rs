@@ -28,15 +28,24 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+
 pub mod bitboard;
+pub mod chess_move;
 pub mod color;
 pub mod direction;
 pub mod error;
 pub mod fen;
 pub mod masks;
+pub mod movegen;
+pub mod perft;
 pub mod piece;
+pub mod position;
 pub mod sliders;
 pub mod square;
+#[cfg(feature = "std")]
+pub mod suite;
 
 pub use bitboard::Bitboard;
 pub use color::Color;

@@ -216,6 +216,60 @@ pub(crate) fn ray_at(dir: Direction, i: u32) -> u64 {
     RAYS[dir as usize][(i & 63) as usize]
 }
 
+const fn build_between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
+    let rays = build_rays();
+    let mut between = [[0; 64]; 64];
+    let mut line = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let ray = rays[d][a];
+            let back = rays[Direction::ALL[d].opposite() as usize][a];
+            let mut b = 0;
+            while b < 64 {
+                if ray & 1 << b != 0 {
+                    // Squares strictly between a and b: a's ray minus b's ray minus b.
+                    between[a][b] = ray & !rays[d][b] & !(1 << b);
+                    line[a][b] = ray | back | 1 << a;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+static BETWEEN: [[u64; 64]; 64] = build_between_and_line().0;
+static LINE_THROUGH: [[u64; 64]; 64] = build_between_and_line().1;
+
+/// The squares strictly between `a` and `b` if they share a rank, file or diagonal;
+/// empty otherwise (lookup, 32 KB). Blocking a check means moving onto one of these.
+///
+/// ```
+/// use rayscan::{masks, Square};
+/// assert_eq!(masks::between(Square::A1, Square::D4), [Square::B2, Square::C3].into_iter().collect());
+/// assert!(masks::between(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN[a as usize][b as usize])
+}
+
+/// The whole line (edge to edge) through `a` and `b` if they are aligned, both
+/// included; empty otherwise (lookup, 32 KB). A piece pinned to its king moves only along it.
+///
+/// ```
+/// use rayscan::{masks, Square};
+/// assert_eq!(masks::line_through(Square::B2, Square::D4), masks::diagonal_mask(Square::A1));
+/// ```
+#[inline]
+pub fn line_through(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINE_THROUGH[a as usize][b as usize])
+}
+
 /// Bytes of the ray table that the classical techniques read (8 × 64 words).
 pub const RAY_TABLE_BYTES: usize = core::mem::size_of::<[[u64; 64]; 8]>();
 /// Bytes of the line table (4 × 64 words).
@@ -432,6 +486,26 @@ mod tests {
         }
         let bishop_total: u32 = Square::ALL.iter().map(|&s| bishop(s).len()).sum();
         assert_eq!(bishop_total, 560);
+    }
+
+    #[test]
+    fn between_and_line_through_agree_with_rays() {
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let dir = Direction::ALL.into_iter().find(|&d| ray(d, a).contains(b));
+                match dir {
+                    Some(d) => {
+                        assert_eq!(between(a, b), ray(d, a) & ray(d.opposite(), b));
+                        assert_eq!(line_through(a, b), line(d.line(), a).with(a));
+                        assert_eq!(between(a, b), between(b, a));
+                    }
+                    None => {
+                        assert!(between(a, b).is_empty());
+                        assert!(line_through(a, b).is_empty());
+                    }
+                }
+            }
+        }
     }
 
     #[test]

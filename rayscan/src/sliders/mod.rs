@@ -236,6 +236,13 @@ techniques! {
     Pext => Pext, ray_wise: false;
 }
 
+/// The fastest technique on this target, as a type: [`Pext`] where the CPU has BMI2.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub type Fastest = Pext;
+/// The fastest technique on this target, as a type: [`Magic`] without BMI2.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+pub type Fastest = Magic;
+
 impl Technique {
     /// The technique the tools use when none is named: the fastest one in the
     /// benchmark table of the README (`pext` where the CPU has BMI2, else `magic`).

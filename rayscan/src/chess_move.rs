@@ -1,0 +1,364 @@
+//! Moves: 16 bits (from, to, kind), a list that cannot overflow, and UCI text.
+//!
+//! Castling is stored as *king takes own rook* (`from` = king, `to` = castling rook), which
+//! is unambiguous in Chess960. It is printed in UCI as the king's two-square step (`e1g1`)
+//! in standard chess and as king-to-rook (`e1h1`) in Chess960.
+
+use core::fmt;
+
+use crate::error::Snippet;
+use crate::piece::Piece;
+use crate::square::{File, Square};
+
+/// What kind of move: needed where from and to alone do not tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Any move that is not one of the others (captures and double pushes included).
+    Normal,
+    /// A pawn capturing en passant; `to` is the en-passant square.
+    EnPassant,
+    /// Castling, stored as the king moving onto its own castling rook.
+    Castling,
+    /// A pawn promoting to the given piece (knight, bishop, rook or queen).
+    Promotion(Piece),
+}
+
+/// A move in 16 bits: from (6), to (6), kind (4).
+///
+/// ```
+/// use rayscan::chess_move::{Move, MoveKind};
+/// use rayscan::{Piece, Square};
+/// let m = Move::new(Square::E7, Square::E8, MoveKind::Promotion(Piece::Queen));
+/// assert_eq!(m.to_string(), "e7e8q");
+/// assert_eq!(core::mem::size_of::<Move>(), 2);
+/// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
+/// assert_eq!(castle.to_string(), "e1g1");
+/// assert_eq!(castle.uci(true).to_string(), "e1h1");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Move(u16);
+
+const EP: u16 = 1;
+const CASTLE: u16 = 2;
+const PROMO: u16 = 4;
+
+impl Move {
+    /// The null value (a1a1), used to fill empty list slots; never a legal move.
+    pub const NULL: Move = Move(0);
+
+    /// A move from `from` to `to` of the given kind.
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        let k = match kind {
+            MoveKind::Normal => 0,
+            MoveKind::EnPassant => EP,
+            MoveKind::Castling => CASTLE,
+            MoveKind::Promotion(p) => PROMO | (p as u16 & 3),
+        };
+        Move(from as u16 | (to as u16) << 6 | k << 12)
+    }
+
+    /// The square the moving piece leaves (the king's, for castling).
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::from_index_masked(self.0 as u32)
+    }
+
+    /// The destination (the castling rook's square, for castling).
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index_masked((self.0 >> 6) as u32)
+    }
+
+    /// The kind of move.
+    #[inline]
+    pub const fn kind(self) -> MoveKind {
+        let k = self.0 >> 12;
+        if k & PROMO != 0 {
+            // Knight = 1, bishop = 2, rook = 3, queen = 4 is stored modulo 4.
+            MoveKind::Promotion(match k & 3 {
+                1 => Piece::Knight,
+                2 => Piece::Bishop,
+                3 => Piece::Rook,
+                _ => Piece::Queen,
+            })
+        } else if k == EP {
+            MoveKind::EnPassant
+        } else if k == CASTLE {
+            MoveKind::Castling
+        } else {
+            MoveKind::Normal
+        }
+    }
+
+    /// The promotion piece, if any.
+    #[inline]
+    pub const fn promotion(self) -> Option<Piece> {
+        match self.kind() {
+            MoveKind::Promotion(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Whether this is castling.
+    #[inline]
+    pub const fn is_castling(self) -> bool {
+        self.0 >> 12 == CASTLE
+    }
+
+    /// The raw 16 bits.
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The square the king ends on (for castling: g or c file; otherwise `to`).
+    #[inline]
+    pub fn king_destination(self) -> Square {
+        if self.is_castling() {
+            let file = if self.to().file() > self.from().file() {
+                File::G
+            } else {
+                File::C
+            };
+            Square::from_coords(file, self.from().rank())
+        } else {
+            self.to()
+        }
+    }
+
+    /// The UCI text: castling as king-to-rook when `chess960`, else as the king's step.
+    pub fn uci(self, chess960: bool) -> impl fmt::Display {
+        Uci { m: self, chess960 }
+    }
+}
+
+struct Uci {
+    m: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let to = if self.chess960 {
+            self.m.to()
+        } else {
+            self.m.king_destination()
+        };
+        write!(f, "{}{to}", self.m.from())?;
+        if let Some(p) = self.m.promotion() {
+            write!(f, "{}", p.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Move {
+    /// Standard UCI (`e1g1` for castling); use [`Move::uci`] for Chess960.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.uci(false))
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.uci(true))?;
+        match self.kind() {
+            MoveKind::EnPassant => f.write_str("(ep)"),
+            MoveKind::Castling => f.write_str("(castle)"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The most legal moves any position rayscan accepts can have.
+///
+/// A bound, not a record: every target square is reached from at most 16 squares (the
+/// first piece along each of the 8 rays, and the 8 knight squares), promotions add three
+/// moves for each of at most 3 pawns on each of 8 last-rank squares, and there are at most
+/// 2 castling moves: 64 × 16 + 8 × 3 × 3 + 2 = 1098. Real games stay below 220.
+pub const MAX_MOVES: usize = 1098;
+
+/// A fixed-capacity list of moves that can hold every legal move of any position.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move. Move generation never pushes more than [`MAX_MOVES`]; a push past
+    /// that is ignored (and caught by debug assertions) instead of overflowing.
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        debug_assert!(self.len < MAX_MOVES);
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Whether `m` is in the list.
+    #[inline]
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    /// Iterates the moves.
+    #[inline]
+    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// A UCI move that could not be used: unreadable text, or a move the position does not allow.
+///
+/// ```
+/// use rayscan::position::Position;
+/// let p = Position::startpos();
+/// assert_eq!(p.parse_uci("e2e5").unwrap_err().to_string(), "illegal move \"e2e5\": not a legal move in this position");
+/// assert!(p.parse_uci("e7e8k").unwrap_err().to_string().starts_with("invalid uci move \"e7e8k\""));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UciMoveError {
+    /// Not `<from><to>[n|b|r|q]` in lowercase.
+    Syntax(Snippet),
+    /// Well formed, but not a legal move in the position.
+    Illegal(Snippet),
+}
+
+impl fmt::Display for UciMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciMoveError::Syntax(t) => write!(
+                f,
+                "invalid uci move {t}: expected from and to squares and an optional promotion n, b, r or q, like \"e2e4\" or \"e7e8q\""
+            ),
+            UciMoveError::Illegal(t) => {
+                write!(f, "illegal move {t}: not a legal move in this position")
+            }
+        }
+    }
+}
+
+impl core::error::Error for UciMoveError {}
+
+/// Reads the text of a UCI move without a position: (from, to, promotion).
+pub(crate) fn parse_uci_syntax(text: &str) -> Option<(Square, Square, Option<Piece>)> {
+    let b = text.as_bytes();
+    if !(4..=5).contains(&b.len()) || !text.is_ascii() {
+        return None;
+    }
+    let square = |s: &[u8]| -> Option<Square> {
+        match s {
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Square::new((r - b'1') * 8 + (f - b'a')),
+            _ => None,
+        }
+    };
+    let from = square(&b[0..2])?;
+    let to = square(&b[2..4])?;
+    let promotion = match b.get(4) {
+        None => None,
+        Some(b'n') => Some(Piece::Knight),
+        Some(b'b') => Some(Piece::Bishop),
+        Some(b'r') => Some(Piece::Rook),
+        Some(b'q') => Some(Piece::Queen),
+        Some(_) => return None,
+    };
+    Some((from, to, promotion))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding_round_trips() {
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::EnPassant,
+            MoveKind::Castling,
+            MoveKind::Promotion(Piece::Knight),
+            MoveKind::Promotion(Piece::Bishop),
+            MoveKind::Promotion(Piece::Rook),
+            MoveKind::Promotion(Piece::Queen),
+        ];
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for kind in kinds {
+                    let m = Move::new(from, to, kind);
+                    assert_eq!((m.from(), m.to(), m.kind()), (from, to, kind));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn uci_syntax() {
+        assert_eq!(
+            parse_uci_syntax("e7e8q"),
+            Some((Square::E7, Square::E8, Some(Piece::Queen)))
+        );
+        for bad in [
+            "e7e8k", "e7e8qq", "e2e4x", "e2e", "", "e2e4 ", "E2E4", "e9e1", "0000", "e2e4é",
+        ] {
+            assert_eq!(parse_uci_syntax(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn list_ignores_overflow_in_release() {
+        let mut list = MoveList::new();
+        for _ in 0..MAX_MOVES {
+            list.push(Move::NULL);
+        }
+        assert_eq!(list.len(), MAX_MOVES);
+    }
+}

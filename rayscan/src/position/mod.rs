@@ -1,0 +1,355 @@
+//! A chess position: piece bitboards, side to move, castling rights as rook squares
+//! (so Chess960 works everywhere), en passant, clocks and an incrementally updated
+//! Zobrist key. Positions are small `Copy` values: moves are played by copy-make.
+
+mod fen;
+mod make;
+mod zobrist;
+
+pub use fen::{FenError, FenField, FenProblem, Warning, Warnings};
+
+use core::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::masks;
+use crate::piece::Piece;
+use crate::sliders::{Fastest, Slider};
+use crate::square::{File, Rank, Square};
+
+/// Which side of the king a castling rook stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// Towards the h-file: the king ends on g, the rook on f (`O-O`).
+    King,
+    /// Towards the a-file: the king ends on c, the rook on d (`O-O-O`).
+    Queen,
+}
+
+impl CastleSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
+
+    /// The king's file after castling.
+    #[inline]
+    pub const fn king_to(self) -> File {
+        match self {
+            CastleSide::King => File::G,
+            CastleSide::Queen => File::C,
+        }
+    }
+
+    /// The rook's file after castling.
+    #[inline]
+    pub const fn rook_to(self) -> File {
+        match self {
+            CastleSide::King => File::F,
+            CastleSide::Queen => File::D,
+        }
+    }
+}
+
+/// Castling rights, stored as the castling rook's square per colour and side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights {
+    rooks: [[Option<Square>; 2]; 2],
+}
+
+impl CastlingRights {
+    /// The rook that may castle for `color` on `side`, if the right exists.
+    #[inline]
+    pub fn rook(&self, color: Color, side: CastleSide) -> Option<Square> {
+        self.rooks[color as usize][side as usize]
+    }
+
+    /// Whether no right is left.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.rooks.iter().flatten().all(Option::is_none)
+    }
+
+    /// Every castling rook square.
+    pub fn rook_squares(&self) -> Bitboard {
+        self.rooks.iter().flatten().flatten().copied().collect()
+    }
+
+    fn set(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {
+        self.rooks[color as usize][side as usize] = rook;
+    }
+}
+
+/// A chess position.
+///
+/// ```
+/// use rayscan::position::Position;
+/// let start = Position::startpos();
+/// assert_eq!(start.legal_moves().len(), 20);
+/// assert_eq!(start.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    by_color: [Bitboard; 2],
+    by_piece: [Bitboard; 6],
+    side: Color,
+    castling: CastlingRights,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    key: u64,
+    chess960: bool,
+}
+
+impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .expect("the start position is valid")
+            .0
+    }
+
+    /// An empty board (no kings: only for building positions piece by piece internally).
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_color: [Bitboard::EMPTY; 2],
+            by_piece: [Bitboard::EMPTY; 6],
+            side: Color::White,
+            castling: CastlingRights::default(),
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            chess960: false,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// All pieces of kind `piece`, both colours.
+    #[inline]
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.by_piece[piece as usize]
+    }
+
+    /// The pieces of kind `piece` and colour `color`.
+    #[inline]
+    pub fn colored(&self, color: Color, piece: Piece) -> Bitboard {
+        self.by_color[color as usize] & self.by_piece[piece as usize]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// What stands on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let piece = Piece::ALL
+            .into_iter()
+            .find(|&p| self.by_piece[p as usize].contains(sq))?;
+        Some((color, piece))
+    }
+
+    /// The king of `color` (every accepted position has exactly one per side).
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.colored(color, Piece::King)
+            .first()
+            .unwrap_or(Square::A1)
+    }
+
+    /// The castling rights.
+    #[inline]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant square: the square a pawn just skipped with a double step.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move rule counter).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number, starting at 1 and incremented after Black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist key, updated incrementally by [`Position::play`].
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Whether castling moves are written king-to-rook (`e1h1`) as in Chess960. Set
+    /// automatically when a FEN's castling rights need it; [`Position::set_chess960`] forces it.
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Chooses the Chess960 notation for castling moves (and Shredder letters in FEN where needed).
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// The pieces of both colours that attack `sq` when the board holds `occupied`.
+    #[inline]
+    pub fn attackers_to_with<S: Slider>(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let pawns = (masks::pawn_attacks(Color::White, sq)
+            & self.colored(Color::Black, Piece::Pawn))
+            | (masks::pawn_attacks(Color::Black, sq) & self.colored(Color::White, Piece::Pawn));
+        let queens = self.pieces(Piece::Queen);
+        pawns
+            | (masks::knight(sq) & self.pieces(Piece::Knight))
+            | (masks::king(sq) & self.pieces(Piece::King))
+            | (S::bishop_attacks(sq, occupied) & (self.pieces(Piece::Bishop) | queens))
+            | (S::rook_attacks(sq, occupied) & (self.pieces(Piece::Rook) | queens))
+    }
+
+    /// The pieces of both colours attacking `sq` (fastest technique).
+    pub fn attackers_to(&self, sq: Square) -> Bitboard {
+        self.attackers_to_with::<Fastest>(sq, self.occupied())
+    }
+
+    /// The opposing pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers_to(self.king(self.side)) & self.color(!self.side)
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    // --- Building blocks for FEN parsing and move making. -------------------------------
+
+    #[inline]
+    fn toggle(&mut self, color: Color, piece: Piece, sq: Square) {
+        let bit = Bitboard::from(sq);
+        self.by_color[color as usize] ^= bit;
+        self.by_piece[piece as usize] ^= bit;
+        self.key ^= zobrist::piece(color, piece, sq);
+    }
+
+    #[inline]
+    fn set_castling(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {
+        if let Some(old) = self.castling.rook(color, side) {
+            self.key ^= zobrist::castling(color, old);
+        }
+        if let Some(new) = rook {
+            self.key ^= zobrist::castling(color, new);
+        }
+        self.castling.set(color, side, rook);
+    }
+
+    /// Whether the en-passant square can actually be captured on (a pawn of the side to
+    /// move attacks it): only then does it take part in the Zobrist key, so that
+    /// transpositions hash alike.
+    #[inline]
+    fn ep_capturable(&self, ep: Square) -> bool {
+        !(masks::pawn_attacks(!self.side, ep) & self.colored(self.side, Piece::Pawn)).is_empty()
+    }
+
+    #[inline]
+    fn set_ep(&mut self, ep: Option<Square>) {
+        if let Some(old) = self.ep {
+            if self.ep_capturable(old) {
+                self.key ^= zobrist::ep_file(old);
+            }
+        }
+        self.ep = ep;
+        if let Some(new) = ep {
+            if self.ep_capturable(new) {
+                self.key ^= zobrist::ep_file(new);
+            }
+        }
+    }
+
+    /// The Zobrist key computed from scratch (tests compare it with the incremental one).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for piece in Piece::ALL {
+                for sq in self.colored(color, piece) {
+                    key ^= zobrist::piece(color, piece, sq);
+                }
+            }
+            for side in CastleSide::ALL {
+                if let Some(rook) = self.castling.rook(color, side) {
+                    key ^= zobrist::castling(color, rook);
+                }
+            }
+        }
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                key ^= zobrist::ep_file(ep);
+            }
+        }
+        if self.side == Color::Black {
+            key ^= zobrist::black_to_move();
+        }
+        key
+    }
+
+    /// The back rank of `color`.
+    #[inline]
+    pub(crate) fn back_rank(color: Color) -> Rank {
+        match color {
+            Color::White => Rank::First,
+            Color::Black => Rank::Eighth,
+        }
+    }
+
+    /// A display of the FEN; `shredder` forces file letters for castling rights.
+    ///
+    /// ```
+    /// use rayscan::position::Position;
+    /// let (p, _) = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(p.fen(true).to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    /// ```
+    pub fn fen(&self, shredder: bool) -> impl fmt::Display + '_ {
+        fen::Display {
+            position: self,
+            shredder,
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN, with `KQkq` where unambiguous and file letters where not.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.fen(false))
+    }
+}
+
+impl Default for Position {
+    /// The start position.
+    fn default() -> Position {
+        Position::startpos()
+    }
+}

@@ -1,0 +1,84 @@
+//! Zobrist keys, generated at compile time by SplitMix64 from a fixed seed.
+
+use crate::color::Color;
+use crate::piece::Piece;
+use crate::square::Square;
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+pub(crate) struct Keys {
+    pieces: [[[u64; 64]; 6]; 2],
+    /// Per colour and castling rook square: rights are rook squares, so Chess960 hashes too.
+    castling: [[u64; 64]; 2],
+    ep_file: [u64; 8],
+    black_to_move: u64,
+}
+
+const fn build() -> Keys {
+    let mut k = Keys {
+        pieces: [[[0; 64]; 6]; 2],
+        castling: [[0; 64]; 2],
+        ep_file: [0; 8],
+        black_to_move: 0,
+    };
+    let mut state = 0x5241_5953_4341_4e21; // "RAYSCAN!"
+    let mut c = 0;
+    while c < 2 {
+        let mut p = 0;
+        while p < 6 {
+            let mut s = 0;
+            while s < 64 {
+                let (next, key) = splitmix(state);
+                state = next;
+                k.pieces[c][p][s] = key;
+                s += 1;
+            }
+            p += 1;
+        }
+        let mut s = 0;
+        while s < 64 {
+            let (next, key) = splitmix(state);
+            state = next;
+            k.castling[c][s] = key;
+            s += 1;
+        }
+        c += 1;
+    }
+    let mut f = 0;
+    while f < 8 {
+        let (next, key) = splitmix(state);
+        state = next;
+        k.ep_file[f] = key;
+        f += 1;
+    }
+    k.black_to_move = splitmix(state).1;
+    k
+}
+
+static KEYS: Keys = build();
+
+#[inline]
+pub(crate) fn piece(color: Color, piece: Piece, sq: Square) -> u64 {
+    KEYS.pieces[color as usize][piece as usize][sq as usize]
+}
+
+#[inline]
+pub(crate) fn castling(color: Color, rook: Square) -> u64 {
+    KEYS.castling[color as usize][rook as usize]
+}
+
+#[inline]
+pub(crate) fn ep_file(sq: Square) -> u64 {
+    KEYS.ep_file[sq.file() as usize]
+}
+
+#[inline]
+pub(crate) fn black_to_move() -> u64 {
+    KEYS.black_to_move
+}

@@ -1,0 +1,217 @@
+//! rayscan against an independent move generator (shakmaty, a dev-dependency only):
+//! random playouts from standard and Chess960 positions, comparing the legal move sets at
+//! every ply. Along the way: the incremental Zobrist key against one computed from
+//! scratch, `gives_check` against the other generator, FEN printing read back by the other
+//! parser, and `is_legal(m) == legal_moves().contains(m)` for every from × to × kind.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use rayscan::chess_move::{Move, MoveKind};
+use rayscan::position::Position;
+use rayscan::suite::parse;
+use rayscan::{Piece, Square};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position as _};
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+// shakmaty's error type is large; that is its business, not something to box here.
+#[allow(clippy::result_large_err)]
+fn theirs(fen: &str) -> Chess {
+    Fen::from_ascii(fen.as_bytes())
+        .unwrap_or_else(|e| panic!("shakmaty cannot read {fen}: {e}"))
+        .into_position(CastlingMode::Chess960)
+        // Some suite positions are unreachable; rayscan accepts them with a warning.
+        .or_else(|e| e.ignore_impossible_check())
+        .or_else(|e| e.ignore_too_much_material())
+        .unwrap_or_else(|e| panic!("shakmaty refuses {fen}: {e}"))
+}
+
+fn start_positions() -> Vec<String> {
+    let mut fens =
+        vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(); 400];
+    for name in [
+        "fischer960.epd",
+        "xfen960.epd",
+        "random-std.epd",
+        "random960.epd",
+        "standard.epd",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name);
+        let entries = parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        fens.extend(entries.into_iter().map(|e| e.fen));
+    }
+    fens
+}
+
+/// Every move a position could be asked about: from × to × kind.
+fn every_candidate() -> Vec<Move> {
+    let kinds = [
+        MoveKind::Normal,
+        MoveKind::EnPassant,
+        MoveKind::Castling,
+        MoveKind::Promotion(Piece::Knight),
+        MoveKind::Promotion(Piece::Bishop),
+        MoveKind::Promotion(Piece::Rook),
+        MoveKind::Promotion(Piece::Queen),
+    ];
+    let mut all = Vec::new();
+    for from in Square::ALL {
+        for to in Square::ALL {
+            for kind in kinds {
+                all.push(Move::new(from, to, kind));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn random_playouts_agree_with_shakmaty() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let candidates = every_candidate();
+    let (mut plies, mut legality_checked) = (0, 0);
+    let starts = start_positions();
+    assert!(starts.len() > 1900, "{} playouts", starts.len());
+    for start in &starts {
+        let (mut pos, _) = Position::from_fen(start).unwrap();
+        pos.set_chess960(true);
+        for ply in 0..80 {
+            let fen = pos.fen(true).to_string();
+            let other = theirs(&fen);
+            let ours: BTreeSet<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|m| m.uci(true).to_string())
+                .collect();
+            let expected: BTreeSet<String> = other
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_uci(CastlingMode::Chess960).to_string())
+                .collect();
+            assert_eq!(ours, expected, "legal moves of {fen} (from {start})");
+            assert_eq!(pos.key(), pos.compute_key(), "zobrist key of {fen}");
+            assert_eq!(pos.in_check(), other.is_check(), "check in {fen}");
+            plies += 1;
+
+            let moves = pos.legal_moves();
+            if plies % 40 == 0 {
+                for &m in &candidates {
+                    assert_eq!(
+                        pos.is_legal(m),
+                        moves.contains(m),
+                        "is_legal({m:?}) in {fen}"
+                    );
+                }
+                legality_checked += 1;
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[rng.below(moves.len())];
+            let uci = m.uci(true).to_string();
+            let their_move = other
+                .legal_moves()
+                .into_iter()
+                .find(|t| t.to_uci(CastlingMode::Chess960).to_string() == uci)
+                .unwrap();
+            let after = other.play(their_move).unwrap();
+            assert_eq!(
+                pos.gives_check(m),
+                after.is_check(),
+                "{uci} gives check in {fen}"
+            );
+            // UCI text round trip through the parser.
+            assert_eq!(pos.parse_uci(&uci), Ok(m), "{uci} in {fen}");
+            pos = pos.play(m);
+            let _ = ply;
+        }
+    }
+    assert!(plies > 50_000, "{plies} plies compared");
+    assert!(
+        legality_checked > 1_000,
+        "{legality_checked} positions had every candidate checked"
+    );
+}
+
+#[test]
+fn crowded_unreachable_positions_agree_and_never_overflow() {
+    use rayscan::chess_move::MAX_MOVES;
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let mut most = 0;
+    for _ in 0..3000 {
+        // Black king h8 shielded by g8, g7, h7; white king a1; 8 to 17 white queens, or
+        // 5 to 50 white queens, rooks, bishops and knights on random free squares (the long diagonal stays
+        // closed by g7, the h-file by h7, the eighth rank by g8; no knight on f7 or g6).
+        let mut board = [None::<char>; 64];
+        board[63] = Some('k');
+        board[62] = Some('n');
+        board[54] = Some('p');
+        board[55] = Some('p');
+        board[0] = Some('K');
+        // Sparse queens reach the most moves; crowded boards block themselves.
+        let pieces = if rng.below(2) == 0 {
+            8 + rng.below(10)
+        } else {
+            5 + rng.below(45)
+        };
+        for _ in 0..pieces {
+            let sq = rng.below(64);
+            let piece = if pieces < 18 {
+                'Q'
+            } else {
+                ['Q', 'Q', 'Q', 'Q', 'R', 'B', 'N'][rng.below(7)]
+            };
+            // A knight on f7 or g6 would give check.
+            if board[sq].is_none() && !(piece == 'N' && (sq == 53 || sq == 46)) {
+                board[sq] = Some(piece);
+            }
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut gap = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    None => gap += 1,
+                    Some(c) => {
+                        if gap > 0 {
+                            fen.push_str(&gap.to_string());
+                            gap = 0;
+                        }
+                        fen.push(c);
+                    }
+                }
+            }
+            if gap > 0 {
+                fen.push_str(&gap.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(" w - - 0 1");
+        let (pos, _) = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let moves = pos.legal_moves();
+        assert!(moves.len() <= MAX_MOVES);
+        assert_eq!(moves.len(), theirs(&fen).legal_moves().len(), "{fen}");
+        most = most.max(moves.len());
+    }
+    assert!(most > 200, "the most mobile position had only {most} moves");
+    // The published record for a reachable position: 218 legal moves.
+    let record = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    let (pos, _) = Position::from_fen(record).unwrap();
+    assert_eq!(pos.legal_moves().len(), 218);
+    assert_eq!(theirs(record).legal_moves().len(), 218);
+}
