@@ -4,6 +4,7 @@
 //! (a square, piece, hex number, FEN or technique name) exits with code 2 and a one-line
 //! error that names it.
 
+mod chess;
 mod diagram;
 mod explain;
 
@@ -53,6 +54,71 @@ enum Command {
         #[arg(long, value_name = "NAME", default_value = "classical", value_parser = parse_technique)]
         technique: Technique,
     },
+    /// Count the leaf nodes of the legal move tree (bulk counting at the last ply).
+    Perft {
+        /// How many plies deep.
+        depth: u32,
+        #[command(flatten)]
+        game: Game,
+        /// The slider technique [default: the fastest].
+        #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+        technique: Option<Technique>,
+        /// First one `move: count` line per root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Check perft suites: lines `FEN ;D1 n ;D2 n …`; exit 1 if any count differs.
+    Suite {
+        /// The EPD files.
+        #[arg(required = true, value_name = "FILE.epd")]
+        files: Vec<String>,
+        /// Check only depths whose expected count is at most this.
+        #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+        max_nodes: u64,
+        /// A technique name or `all` [default: the fastest].
+        #[arg(long, value_name = "NAME|all", value_parser = parse_choice)]
+        technique: Option<Choice>,
+        /// Worker threads [default: one per CPU].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+        jobs: Option<u32>,
+    },
+    /// Read a FEN (any dialect), play moves, print the FEN and any warnings.
+    Fen {
+        #[command(flatten)]
+        game: Game,
+        /// Castling rights as file letters (Shredder-FEN) even where KQkq would do.
+        #[arg(long)]
+        shredder: bool,
+    },
+}
+
+/// A position: FEN, moves played from it, and how strictly to read it.
+#[derive(Args, Debug)]
+struct Game {
+    /// The position [default: the start position]. Standard FEN, X-FEN or Shredder-FEN; the clocks may be left out.
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// UCI moves to play first (castling as e1g1 or king-to-rook e1h1).
+    #[arg(long, value_name = "MOVE", num_args = 1..)]
+    moves: Vec<String>,
+    /// Treat warnings about unreachable positions as errors.
+    #[arg(long)]
+    strict: bool,
+    /// Write castling moves king-to-rook (Chess960 UCI), whatever the position.
+    #[arg(long)]
+    chess960: bool,
+}
+
+impl Game {
+    /// The position, after printing its warnings to stderr.
+    fn position(&self) -> Result<rayscan::position::Position, String> {
+        let (pos, warnings) =
+            chess::setup(self.fen.as_deref(), &self.moves, self.strict, self.chess960)?;
+        for w in warnings {
+            eprintln!("rayscan: warning: {w}");
+        }
+        Ok(pos)
+    }
 }
 
 /// The piece, its square and the board.
@@ -263,14 +329,76 @@ fn attacks(target: &Target, choice: Option<Choice>, format: Format, json: bool) 
     out
 }
 
-fn run(cli: Cli) -> Result<String, String> {
+fn run(cli: Cli) -> Result<(String, ExitCode), String> {
+    let ok = |text: String| Ok((text, ExitCode::SUCCESS));
     match cli.command {
-        Command::Techniques => Ok(techniques(cli.json)),
+        Command::Techniques => ok(techniques(cli.json)),
         Command::Attacks {
             target,
             technique,
             format,
-        } => Ok(attacks(&target, technique, format, cli.json)),
+        } => ok(attacks(&target, technique, format, cli.json)),
+        Command::Perft {
+            depth,
+            game,
+            technique,
+            divide,
+        } => {
+            let pos = game.position()?;
+            let technique = technique.unwrap_or(Technique::FASTEST);
+            ok(chess::perft(&pos, depth, technique, divide, cli.json))
+        }
+        Command::Suite {
+            files,
+            max_nodes,
+            technique,
+            jobs,
+        } => {
+            let techniques = match technique.unwrap_or(Choice::One(Technique::FASTEST)) {
+                Choice::All => Technique::ALL.to_vec(),
+                Choice::One(t) => vec![t],
+            };
+            let jobs = jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |j| j as usize,
+            );
+            let (text, passed) = chess::suite(&files, max_nodes, &techniques, jobs, cli.json)?;
+            Ok((
+                text,
+                if passed {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                },
+            ))
+        }
+        Command::Fen { game, shredder } => {
+            let pos = game.position()?;
+            let fen = pos.fen(shredder).to_string();
+            if cli.json {
+                #[derive(Serialize)]
+                struct FenJson {
+                    fen: String,
+                    chess960: bool,
+                    in_check: bool,
+                    legal_moves: Vec<String>,
+                }
+                let out = FenJson {
+                    fen,
+                    chess960: pos.is_chess960(),
+                    in_check: pos.in_check(),
+                    legal_moves: pos
+                        .legal_moves()
+                        .iter()
+                        .map(|m| m.uci(pos.is_chess960()).to_string())
+                        .collect(),
+                };
+                return ok(
+                    serde_json::to_string_pretty(&out).expect("plain data serializes") + "\n",
+                );
+            }
+            ok(fen + "\n")
+        }
         Command::Explain { target, technique } => {
             let req = explain::Request {
                 technique,
@@ -305,11 +433,11 @@ fn run(cli: Cli) -> Result<String, String> {
                     attacks: hex(attacks),
                     text: &text,
                 };
-                return Ok(
+                return ok(
                     serde_json::to_string_pretty(&out).expect("plain data serializes") + "\n",
                 );
             }
-            Ok(text)
+            ok(text)
         }
     }
 }
@@ -346,9 +474,9 @@ fn main() -> ExitCode {
         }
     };
     match run(cli) {
-        Ok(text) => {
+        Ok((text, code)) => {
             print!("{text}");
-            ExitCode::SUCCESS
+            code
         }
         Err(message) => {
             eprintln!("rayscan: error: {message}");

@@ -218,3 +218,160 @@ fn bad_input_exits_2_with_one_line_naming_it() {
         assert!(stdout(&out).is_empty());
     }
 }
+
+fn write_temp(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("rayscan-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn perft_prints_stockfish_wording() {
+    let out = rayscan(&["perft", "4"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "Nodes searched: 197281");
+    assert!(lines[1].starts_with("Time: ") && lines[1].ends_with(" s"));
+    assert!(lines[2].starts_with("Nodes per second: "));
+}
+
+#[test]
+fn perft_divide_lists_each_root_move_then_the_total() {
+    let out = rayscan(&["perft", "3", "--moves", "e2e4", "e7e5", "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let (moves, rest) = text.split_once("\n\n").unwrap();
+    let mut sum = 0;
+    for line in moves.lines() {
+        let (m, n) = line.split_once(": ").unwrap();
+        assert!(m.len() == 4 || m.len() == 5, "{line}");
+        sum += n.parse::<u64>().unwrap();
+    }
+    assert_eq!(moves.lines().count(), 29);
+    assert!(rest.starts_with(&format!("Nodes searched: {sum}\n")));
+}
+
+#[test]
+fn perft_json_and_chess960_divide() {
+    let out = rayscan(&["perft", "2", "--json", "--divide"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["nodes"], 400);
+    assert!(v["seconds"].as_f64().is_some() && v["nps"].as_u64().is_some());
+    assert_eq!(v["divide"]["e2e4"], 20);
+    assert_eq!(v["divide"].as_object().unwrap().len(), 20);
+    let out = rayscan(&["perft", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(v.get("divide").is_none());
+
+    // Chess960 castling prints king-to-rook, and is accepted that way in --moves.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let text = stdout(&rayscan(&[
+        "perft",
+        "1",
+        "--fen",
+        fen,
+        "--divide",
+        "--chess960",
+    ]));
+    assert!(
+        text.contains("e1h1: 1") && text.contains("e1a1: 1"),
+        "{text}"
+    );
+    let text = stdout(&rayscan(&["perft", "1", "--fen", fen, "--divide"]));
+    assert!(
+        text.contains("e1g1: 1") && text.contains("e1c1: 1"),
+        "{text}"
+    );
+    let out = rayscan(&["fen", "--fen", fen, "--moves", "e1h1", "--shredder"]);
+    assert_eq!(stdout(&out), "r3k2r/8/8/8/8/8/8/R4RK1 b ha - 1 1\n");
+}
+
+#[test]
+fn suite_reports_mismatches_and_the_summary_line() {
+    let good = write_temp(
+        "good.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D7 3195901860\n\
+         bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n",
+    );
+    let out = rayscan(&["suite", &good, "--technique", "all"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().last(), Some("2 passed, 0 failed"));
+
+    let bad = write_temp(
+        "bad.epd",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 16\n",
+    );
+    let out = rayscan(&["suite", &bad, &good, "--jobs", "2"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("4k3/8/8/8/8/8/8/4K2R w K - depth 1: expected 16, got 15"),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("3 passed, 1 failed"));
+
+    let json = rayscan(&["suite", &bad, "--json", "--max-nodes", "20"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(
+        (v["passed"].as_u64(), v["failed"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(v["mismatches"][0]["got"], 15);
+}
+
+#[test]
+fn chess_commands_exit_2_on_bad_input() {
+    let bad_fen = write_temp(
+        "badfen.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\nnot a fen ;D1 3\n",
+    );
+    let bad_line = write_temp("badline.epd", "4k3/8/8/8/8/8/8/4K3 w - - ;D1 x\n");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "3", "--fen", "8/8/8/8/8/8/8/K6k x - - 0 1"],
+            "side to move \"x\"",
+        ),
+        (
+            &["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+            "white has no king",
+        ),
+        (&["perft", "2", "--moves", "e2e5"], "illegal move \"e2e5\""),
+        (
+            &["perft", "2", "--moves", "e7e8k"],
+            "invalid uci move \"e7e8k\"",
+        ),
+        (
+            &["perft", "2", "--moves", "e2e4x"],
+            "invalid uci move \"e2e4x\"",
+        ),
+        (
+            &["perft", "2", "--moves", "e7e8qq"],
+            "invalid uci move \"e7e8qq\"",
+        ),
+        (&["perft", "x"], "'x'"),
+        (&["perft", "2", "--technique", "nope"], "\"nope\""),
+        (
+            &["fen", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "--strict"],
+            "--strict: castling right 'K'",
+        ),
+        (&["suite", &bad_fen], "line 2"),
+        (&["suite", &bad_line], "line 1"),
+        (&["suite", "/no/such/file.epd"], "/no/such/file.epd"),
+        (&["suite", &bad_fen, "--jobs", "0"], "--jobs"),
+    ];
+    for (args, needle) in cases {
+        let out = rayscan(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    // Warnings are printed, and the position is still used.
+    let out = rayscan(&["perft", "1", "--fen", "4k3/8/8/8/8/8/8/4K3 w K e6 0 1"]);
+    assert!(out.status.success());
+    assert_eq!(stderr(&out).lines().count(), 2);
+    assert!(stdout(&out).starts_with("Nodes searched: 5\n"));
+}

@@ -1,0 +1,260 @@
+//! The chess commands: `perft`, `suite` and `fen`.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use rayscan::perft::perft_with;
+use rayscan::position::Position;
+use rayscan::sliders::{Slider, Technique, WithSlider};
+use rayscan::suite::{parse, SuiteEntry};
+
+/// A position from `--fen` (or the start position) with `--moves` played, and the
+/// warnings about the FEN. Errors are the one-line messages the CLI prints.
+pub fn setup(
+    fen: Option<&str>,
+    moves: &[String],
+    strict: bool,
+    chess960: bool,
+) -> Result<(Position, Vec<String>), String> {
+    let (mut pos, warnings) = match fen {
+        None => (Position::startpos(), Default::default()),
+        Some(text) => Position::from_fen(text).map_err(|e| e.to_string())?,
+    };
+    let warnings: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+    if strict {
+        if let Some(w) = warnings.first() {
+            return Err(format!("--strict: {w}"));
+        }
+    }
+    if chess960 {
+        pos.set_chess960(true);
+    }
+    for text in moves {
+        let m = pos
+            .parse_uci(text)
+            .map_err(|e| format!("--moves: {e} (in {pos})"))?;
+        pos = pos.play(m);
+    }
+    Ok((pos, warnings))
+}
+
+#[derive(Serialize)]
+struct PerftJson {
+    nodes: u64,
+    seconds: f64,
+    nps: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+struct Divide<'a> {
+    pos: &'a Position,
+    depth: u32,
+}
+
+impl WithSlider for Divide<'_> {
+    type Output = (u64, Vec<(String, u64)>);
+    fn run<S: Slider>(self) -> Self::Output {
+        let mut lines = Vec::new();
+        let chess960 = self.pos.is_chess960();
+        let total = rayscan::perft::divide::<S>(self.pos, self.depth, |m, n| {
+            lines.push((m.uci(chess960).to_string(), n))
+        });
+        (total, lines)
+    }
+}
+
+/// `rayscan perft`: the output for people or the JSON object.
+pub fn perft(pos: &Position, depth: u32, technique: Technique, divide: bool, json: bool) -> String {
+    let start = Instant::now();
+    let (nodes, lines) = if divide {
+        technique.dispatch(Divide { pos, depth })
+    } else {
+        (perft_with(technique, pos, depth), Vec::new())
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
+    if json {
+        let divide = divide.then(|| {
+            lines
+                .iter()
+                .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
+                .collect()
+        });
+        let out = PerftJson {
+            nodes,
+            seconds,
+            nps,
+            divide,
+        };
+        return serde_json::to_string(&out).expect("plain data serializes") + "\n";
+    }
+    let mut out = String::new();
+    for (m, n) in &lines {
+        let _ = writeln!(out, "{m}: {n}");
+    }
+    if divide {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "Nodes searched: {nodes}");
+    let _ = writeln!(out, "Time: {seconds:.3} s");
+    let _ = writeln!(out, "Nodes per second: {nps}");
+    out
+}
+
+/// One suite line, read and checked.
+struct Case {
+    file: String,
+    entry: SuiteEntry,
+    pos: Position,
+}
+
+#[derive(Serialize)]
+struct Mismatch {
+    file: String,
+    line: usize,
+    fen: String,
+    technique: &'static str,
+    depth: u32,
+    expected: u64,
+    got: u64,
+}
+
+#[derive(Serialize)]
+struct SuiteJson {
+    passed: usize,
+    failed: usize,
+    depths_checked: usize,
+    nodes: u64,
+    seconds: f64,
+    mismatches: Vec<Mismatch>,
+}
+
+/// `rayscan suite`: reads every file first (any unreadable file, line or FEN is an
+/// error, exit 2), then checks. Returns the output and whether everything passed.
+pub fn suite(
+    files: &[String],
+    max_nodes: u64,
+    techniques: &[Technique],
+    jobs: usize,
+    json: bool,
+) -> Result<(String, bool), String> {
+    let mut cases = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        for entry in parse(&text).map_err(|e| format!("{file}: {e}"))? {
+            let (pos, _) = Position::from_fen(&entry.fen)
+                .map_err(|e| format!("{file}: line {}: {e}", entry.line))?;
+            cases.push(Case {
+                file: file.clone(),
+                entry,
+                pos,
+            });
+        }
+    }
+
+    let work: u64 = cases
+        .iter()
+        .map(|c| {
+            c.entry
+                .depths_within(max_nodes)
+                .map(|(_, n)| n)
+                .sum::<u64>()
+        })
+        .sum::<u64>()
+        * techniques.len() as u64;
+    let bar = ProgressBar::new(work);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {percent:>3}% {human_pos}/{human_len} nodes, eta {eta}",
+        )
+        .expect("valid template"),
+    );
+    let start = Instant::now();
+    let jobs = jobs.max(1).min(cases.len().max(1));
+    let chunk = cases.len().div_ceil(jobs).max(1);
+    // Per case: whether it passed, its mismatches, depths checked, nodes.
+    let results: Vec<(bool, Vec<Mismatch>, usize, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cases
+            .chunks(chunk)
+            .map(|part| {
+                let bar = bar.clone();
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|case| {
+                            let mut mismatches = Vec::new();
+                            let (mut checked, mut nodes) = (0, 0);
+                            for &technique in techniques {
+                                for (depth, expected) in case.entry.depths_within(max_nodes) {
+                                    let got = perft_with(technique, &case.pos, depth);
+                                    checked += 1;
+                                    nodes += got;
+                                    bar.inc(expected);
+                                    if got != expected {
+                                        mismatches.push(Mismatch {
+                                            file: case.file.clone(),
+                                            line: case.entry.line,
+                                            fen: case.entry.fen.clone(),
+                                            technique: technique.name(),
+                                            depth,
+                                            expected,
+                                            got,
+                                        });
+                                    }
+                                }
+                            }
+                            (mismatches.is_empty(), mismatches, checked, nodes)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("suite worker"))
+            .collect()
+    });
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+
+    let passed = results.iter().filter(|r| r.0).count();
+    let failed = results.len() - passed;
+    let depths_checked = results.iter().map(|r| r.2).sum();
+    let nodes = results.iter().map(|r| r.3).sum();
+    let mismatches: Vec<Mismatch> = results.into_iter().flat_map(|r| r.1).collect();
+    if json {
+        let out = SuiteJson {
+            passed,
+            failed,
+            depths_checked,
+            nodes,
+            seconds,
+            mismatches,
+        };
+        return Ok((
+            serde_json::to_string_pretty(&out).expect("plain data serializes") + "\n",
+            failed == 0,
+        ));
+    }
+    let mut out = String::new();
+    for m in &mismatches {
+        let _ = writeln!(
+            out,
+            "mismatch: {}:{}: {} depth {}: expected {}, got {} ({})",
+            m.file, m.line, m.fen, m.depth, m.expected, m.got, m.technique
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{depths_checked} depths checked, {nodes} nodes in {seconds:.2} s"
+    );
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    Ok((out, failed == 0))
+}
