@@ -119,10 +119,9 @@ impl PlacementError {
     }
 }
 
-impl fmt::Display for PlacementError {
+impl fmt::Display for PlacementProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "fen piece placement {}: ", self.text)?;
-        match self.problem {
+        match *self {
             PlacementProblem::Empty => f.write_str("empty"),
             PlacementProblem::UnknownPiece(c) => write!(f, "unknown piece {c:?}"),
             PlacementProblem::RankTooLong(r) => {
@@ -136,6 +135,12 @@ impl fmt::Display for PlacementError {
                 f.write_str("two digits in a row (write their sum)")
             }
         }
+    }
+}
+
+impl fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "fen piece placement {}: {}", self.text, self.problem)
     }
 }
 

@@ -87,20 +87,7 @@ pub enum FenProblem {
 impl fmt::Display for FenProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            FenProblem::Placement(p) => match p {
-                PlacementProblem::Empty => f.write_str("empty"),
-                PlacementProblem::UnknownPiece(c) => write!(f, "unknown piece {c:?}"),
-                PlacementProblem::RankTooLong(r) => {
-                    write!(f, "rank {r} describes more than 8 squares")
-                }
-                PlacementProblem::RankTooShort(r) => {
-                    write!(f, "rank {r} describes fewer than 8 squares")
-                }
-                PlacementProblem::RankCount(n) => write!(f, "{n} ranks, expected 8"),
-                PlacementProblem::AdjacentDigits => {
-                    f.write_str("two digits in a row (write their sum)")
-                }
-            },
+            FenProblem::Placement(p) => write!(f, "{p}"),
             FenProblem::MissingFields(n) => {
                 write!(
                     f,
