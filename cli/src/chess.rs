@@ -1,6 +1,7 @@
 //! The chess commands: `perft`, `suite` and `fen`.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -127,6 +128,13 @@ struct Mismatch {
     got: u64,
 }
 
+/// What checking one suite position found.
+struct CaseResult {
+    mismatches: Vec<Mismatch>,
+    checked: usize,
+    nodes: u64,
+}
+
 #[derive(Serialize)]
 struct SuiteJson {
     passed: usize,
@@ -178,41 +186,49 @@ pub fn suite(
         .expect("valid template"),
     );
     let start = Instant::now();
+    // Workers take the next case from a shared counter, so one thread never ends up
+    // with all the deep positions while the others idle.
     let jobs = jobs.max(1).min(cases.len().max(1));
-    let chunk = cases.len().div_ceil(jobs).max(1);
-    // Per case: whether it passed, its mismatches, depths checked, nodes.
-    let results: Vec<(bool, Vec<Mismatch>, usize, u64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = cases
-            .chunks(chunk)
-            .map(|part| {
-                let bar = bar.clone();
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|case| {
-                            let mut mismatches = Vec::new();
-                            let (mut checked, mut nodes) = (0, 0);
-                            for &technique in techniques {
-                                for (depth, expected) in case.entry.depths_within(max_nodes) {
-                                    let got = perft_with(technique, &case.pos, depth);
-                                    checked += 1;
-                                    nodes += got;
-                                    bar.inc(expected);
-                                    if got != expected {
-                                        mismatches.push(Mismatch {
-                                            file: case.file.clone(),
-                                            line: case.entry.line,
-                                            fen: case.entry.fen.clone(),
-                                            technique: technique.name(),
-                                            depth,
-                                            expected,
-                                            got,
-                                        });
-                                    }
-                                }
-                            }
-                            (mismatches.is_empty(), mismatches, checked, nodes)
-                        })
-                        .collect::<Vec<_>>()
+    let next = AtomicUsize::new(0);
+    let check = |case: &Case| {
+        let mut mismatches = Vec::new();
+        let (mut checked, mut nodes) = (0, 0);
+        for &technique in techniques {
+            for (depth, expected) in case.entry.depths_within(max_nodes) {
+                let got = perft_with(technique, &case.pos, depth);
+                checked += 1;
+                nodes += got;
+                bar.inc(expected);
+                if got != expected {
+                    mismatches.push(Mismatch {
+                        file: case.file.clone(),
+                        line: case.entry.line,
+                        fen: case.entry.fen.clone(),
+                        technique: technique.name(),
+                        depth,
+                        expected,
+                        got,
+                    });
+                }
+            }
+        }
+        CaseResult {
+            mismatches,
+            checked,
+            nodes,
+        }
+    };
+    let mut results: Vec<(usize, CaseResult)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(case) = cases.get(i) else { break };
+                        done.push((i, check(case)));
+                    }
+                    done
                 })
             })
             .collect();
@@ -221,14 +237,16 @@ pub fn suite(
             .flat_map(|h| h.join().expect("suite worker"))
             .collect()
     });
+    results.sort_by_key(|(i, _)| *i);
+    let results: Vec<_> = results.into_iter().map(|(_, r)| r).collect();
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
 
-    let passed = results.iter().filter(|r| r.0).count();
+    let passed = results.iter().filter(|r| r.mismatches.is_empty()).count();
     let failed = results.len() - passed;
-    let depths_checked = results.iter().map(|r| r.2).sum();
-    let nodes = results.iter().map(|r| r.3).sum();
-    let mismatches: Vec<Mismatch> = results.into_iter().flat_map(|r| r.1).collect();
+    let depths_checked = results.iter().map(|r| r.checked).sum();
+    let nodes = results.iter().map(|r| r.nodes).sum();
+    let mismatches: Vec<Mismatch> = results.into_iter().flat_map(|r| r.mismatches).collect();
     if json {
         let out = SuiteJson {
             passed,
