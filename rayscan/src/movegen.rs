@@ -33,14 +33,8 @@ const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece:
 /// Whether `sq` is attacked by `by` with the board holding `occupied`.
 #[inline]
 fn attacked<S: Slider>(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> bool {
-    let their = pos.color(by);
-    let queens = pos.pieces(Piece::Queen);
-    !(masks::pawn_attacks(!by, sq) & pos.pieces(Piece::Pawn) & their).is_empty()
-        || !(masks::knight(sq) & pos.pieces(Piece::Knight) & their).is_empty()
-        || !(masks::king(sq) & pos.pieces(Piece::King) & their).is_empty()
-        || !(S::bishop_attacks(sq, occupied) & (pos.pieces(Piece::Bishop) | queens) & their)
-            .is_empty()
-        || !(S::rook_attacks(sq, occupied) & (pos.pieces(Piece::Rook) | queens) & their).is_empty()
+    pos.attackers_to_with::<S>(sq, occupied)
+        .intersects(pos.color(by))
 }
 
 /// Our pieces pinned to our king on `king`.
@@ -160,8 +154,10 @@ pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
             },
         );
         for from in masks::pawn_attacks(them, ep) & pos.colored(us, Piece::Pawn) {
+            // The captured pawn is gone from the board and from the attackers.
             let after = occupied.without(from).without(captured).with(ep);
-            if !king_attacked_after_ep::<S>(pos, king, them, after, captured) {
+            let attackers = pos.attackers_to_with::<S>(king, after) & pos.color(them);
+            if attackers.without(captured).is_empty() {
                 list.push(Move::new(from, ep, MoveKind::EnPassant));
             }
         }
@@ -170,25 +166,6 @@ pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
     if checkers.is_empty() {
         generate_castling::<S>(pos, list, us, king, occupied);
     }
-}
-
-/// Whether our king is attacked once the en-passant capture left the board as `after`
-/// (the captured pawn gone from `captured`).
-#[inline]
-fn king_attacked_after_ep<S: Slider>(
-    pos: &Position,
-    king: Square,
-    them: Color,
-    after: Bitboard,
-    captured: Square,
-) -> bool {
-    let their = pos.color(them).without(captured);
-    let queens = pos.pieces(Piece::Queen);
-    !(masks::pawn_attacks(!them, king) & pos.pieces(Piece::Pawn) & their).is_empty()
-        || !(masks::knight(king) & pos.pieces(Piece::Knight) & their).is_empty()
-        || !(S::bishop_attacks(king, after) & (pos.pieces(Piece::Bishop) | queens) & their)
-            .is_empty()
-        || !(S::rook_attacks(king, after) & (pos.pieces(Piece::Rook) | queens) & their).is_empty()
 }
 
 fn generate_castling<S: Slider>(
