@@ -155,9 +155,7 @@ impl Bitboard {
     /// ```
     #[inline]
     pub const fn shift(self, dir: Direction) -> Bitboard {
-        let b = self.0 & !dir.wrap_mask().0;
-        let s = dir.offset();
-        Bitboard(if s > 0 { b << s } else { b >> -s })
+        Bitboard(shift_signed(self.0 & !dir.wrap_mask().0, dir.offset()))
     }
 
     /// Iterates the squares from a1 towards h8 (a bitscan-and-reset loop).
@@ -181,6 +179,16 @@ impl Bitboard {
             next: 0,
             done: false,
         }
+    }
+}
+
+/// Shifts `bits` by a square-index offset: left for positive offsets, right for negative.
+#[inline(always)]
+pub(crate) const fn shift_signed(bits: u64, offset: i8) -> u64 {
+    if offset > 0 {
+        bits << offset
+    } else {
+        bits >> -offset
     }
 }
 

@@ -13,7 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{shift_signed, Bitboard};
 use crate::error::{ParseError, ParseKind};
 
 /// A ray direction, with its square-index offset.
@@ -373,9 +373,7 @@ impl KnightDirection {
     /// ```
     #[inline]
     pub const fn shift(self, set: Bitboard) -> Bitboard {
-        let b = set.0 & !self.wrap_mask().0;
-        let s = self.offset();
-        Bitboard(if s > 0 { b << s } else { b >> -s })
+        Bitboard(shift_signed(set.0 & !self.wrap_mask().0, self.offset()))
     }
 }
 

@@ -7,23 +7,13 @@
 //! the [`Slider`] impl passes a single square. No tables.
 
 use super::{RayWise, Slider};
-use crate::bitboard::Bitboard;
+use crate::bitboard::{shift_signed, Bitboard};
 use crate::direction::Direction;
 use crate::square::Square;
 
 /// Kogge-Stone parallel-prefix occluded fills (set-wise).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KoggeStone;
-
-#[inline(always)]
-fn shift_by(bits: u64, offset: i8, times: u32) -> u64 {
-    let n = offset.unsigned_abs() as u32 * times;
-    if offset > 0 {
-        bits << n
-    } else {
-        bits >> n
-    }
-}
 
 /// The generators and every square they reach along `dir` through `empty` squares.
 ///
@@ -44,11 +34,11 @@ pub fn occluded_fill(generators: Bitboard, empty: Bitboard, dir: Direction) -> B
     // Squares a shift in `dir` would wrap onto (the a-file for eastward shifts, …) never propagate.
     let mut pro = empty.0 & !dir.opposite().wrap_mask().0;
     let mut gen = generators.0;
-    gen |= pro & shift_by(gen, s, 1);
-    pro &= shift_by(pro, s, 1);
-    gen |= pro & shift_by(gen, s, 2);
-    pro &= shift_by(pro, s, 2);
-    gen |= pro & shift_by(gen, s, 4);
+    gen |= pro & shift_signed(gen, s);
+    pro &= shift_signed(pro, s);
+    gen |= pro & shift_signed(gen, s * 2);
+    pro &= shift_signed(pro, s * 2);
+    gen |= pro & shift_signed(gen, s * 4);
     Bitboard(gen)
 }
 
