@@ -125,10 +125,8 @@ impl Game {
 #[derive(Args, Debug)]
 struct Target {
     /// rook, bishop or queen.
-    #[arg(value_parser = parse_piece)]
     piece: SliderPiece,
     /// The slider's square, like g2.
-    #[arg(value_parser = parse_square)]
     square: Square,
     /// The occupied squares as a 64-bit hex number (bit 0 = a1 … bit 63 = h8) [default: empty board].
     #[arg(long, value_name = "0xHEX", value_parser = parse_hex, conflicts_with = "fen")]
@@ -154,14 +152,6 @@ enum Format {
 enum Choice {
     All,
     One(Technique),
-}
-
-fn parse_piece(s: &str) -> Result<SliderPiece, String> {
-    s.parse().map_err(|e| format!("{e}"))
-}
-
-fn parse_square(s: &str) -> Result<Square, String> {
-    s.parse().map_err(|e| format!("{e}"))
 }
 
 fn parse_technique(s: &str) -> Result<Technique, String> {
