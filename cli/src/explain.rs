@@ -34,22 +34,6 @@ fn letter(piece: SliderPiece) -> char {
     piece.piece().to_char().to_ascii_uppercase()
 }
 
-fn directions(piece: SliderPiece) -> &'static [Direction] {
-    match piece {
-        SliderPiece::Rook => &Direction::ROOK,
-        SliderPiece::Bishop => &Direction::BISHOP,
-        SliderPiece::Queen => &Direction::ALL,
-    }
-}
-
-fn lines(piece: SliderPiece) -> &'static [Line] {
-    match piece {
-        SliderPiece::Rook => &[Line::File, Line::Rank],
-        SliderPiece::Bishop => &[Line::Diagonal, Line::AntiDiagonal],
-        SliderPiece::Queen => &Line::ALL,
-    }
-}
-
 /// Title-case direction names as the literature writes them: `NorthWest(g2)`.
 fn dir_name(d: Direction) -> String {
     d.name()
@@ -95,7 +79,7 @@ impl WithRayWise for Explain<'_> {
         out.push('\n');
         let mut total = Bitboard::EMPTY;
         if req.technique == Technique::Garvin {
-            for &line in lines(req.piece) {
+            for &line in req.piece.lines() {
                 let (text, attacks) = garvin_line(req, line);
                 out.push_str(&text);
                 check(
@@ -107,7 +91,7 @@ impl WithRayWise for Explain<'_> {
                 total |= attacks;
             }
         } else if req.technique == Technique::Subtraction {
-            for &line in lines(req.piece) {
+            for &line in req.piece.lines() {
                 for dir in [line.positive(), line.negative()] {
                     let (text, attacks) = subtraction_ray(req, dir);
                     out.push_str(&text);
@@ -121,7 +105,7 @@ impl WithRayWise for Explain<'_> {
                 }
             }
         } else {
-            for &dir in directions(req.piece) {
+            for &dir in req.piece.directions() {
                 let (text, attacks) = match req.technique {
                     Technique::Reference => walk_ray(req, dir),
                     Technique::Dumb7Fill | Technique::KoggeStone => fill_ray(req, dir),

@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::direction::{Direction, Line};
 use crate::error::{ParseError, ParseKind};
 
 /// A kind of piece, without colour.
@@ -130,6 +131,30 @@ impl SliderPiece {
     /// The English name, lowercase.
     pub const fn name(self) -> &'static str {
         self.piece().name()
+    }
+
+    /// The ray directions the piece slides along.
+    ///
+    /// ```
+    /// use rayscan::{Direction, SliderPiece};
+    /// assert_eq!(SliderPiece::Rook.directions(), &Direction::ROOK);
+    /// assert_eq!(SliderPiece::Queen.directions().len(), 8);
+    /// ```
+    pub const fn directions(self) -> &'static [Direction] {
+        match self {
+            SliderPiece::Rook => &Direction::ROOK,
+            SliderPiece::Bishop => &Direction::BISHOP,
+            SliderPiece::Queen => &Direction::ALL,
+        }
+    }
+
+    /// The lines the piece slides along (each the union of two opposite rays).
+    pub const fn lines(self) -> &'static [Line] {
+        match self {
+            SliderPiece::Rook => &[Line::File, Line::Rank],
+            SliderPiece::Bishop => &[Line::Diagonal, Line::AntiDiagonal],
+            SliderPiece::Queen => &Line::ALL,
+        }
     }
 }
 

@@ -105,14 +105,6 @@ impl RayWise for Garvin {
     }
 }
 
-fn directions(piece: SliderPiece) -> &'static [Direction] {
-    match piece {
-        SliderPiece::Rook => &Direction::ROOK,
-        SliderPiece::Bishop => &Direction::BISHOP,
-        SliderPiece::Queen => &Direction::ALL,
-    }
-}
-
 /// The post's capture scan (`scan_bq_rays`): the first square hit on each ray of
 /// `piece`, kept where an enemy stands. `enemies` should be a subset of `occupied`.
 ///
@@ -131,7 +123,8 @@ pub fn capture_targets(
     occupied: Bitboard,
     enemies: Bitboard,
 ) -> Bitboard {
-    let hits = directions(piece)
+    let hits = piece
+        .directions()
         .iter()
         .fold(0, |acc, &d| acc | 1 << first_hit(d, sq as u32, occupied.0));
     Bitboard(hits & enemies.0 & occupied.0 & !(1 << sq as u8))
@@ -149,12 +142,8 @@ pub fn capture_targets(
 /// ```
 #[inline]
 pub fn quiet_targets(piece: SliderPiece, sq: Square, occupied: Bitboard) -> Bitboard {
-    let lines: &[Line] = match piece {
-        SliderPiece::Rook => &[Line::File, Line::Rank],
-        SliderPiece::Bishop => &[Line::Diagonal, Line::AntiDiagonal],
-        SliderPiece::Queen => &Line::ALL,
-    };
-    let spans = lines
+    let spans = piece
+        .lines()
         .iter()
         .fold(0, |acc, &l| acc | line_span(l, sq as u32, occupied.0));
     Bitboard(spans & !occupied.0)
