@@ -53,14 +53,31 @@ impl Placement {
     }
 
     /// What stands on `sq`.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = Color::ALL
-            .into_iter()
-            .find(|&c| self.color(c).contains(sq))?;
+        let color = if self.by_color[0].contains(sq) {
+            Color::White
+        } else if self.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
         let piece = Piece::ALL
             .into_iter()
-            .find(|&p| self.pieces(p).contains(sq))?;
+            .find(|&p| self.by_piece[p as usize].contains(sq))?;
         Some((color, piece))
+    }
+
+    /// A placement from bitboards by colour and by kind (the layout `Position` keeps too).
+    #[inline]
+    pub(crate) const fn from_parts(by_color: [Bitboard; 2], by_piece: [Bitboard; 6]) -> Placement {
+        Placement { by_color, by_piece }
+    }
+
+    /// The bitboards by colour and by kind.
+    #[inline]
+    pub(crate) const fn parts(&self) -> ([Bitboard; 2], [Bitboard; 6]) {
+        (self.by_color, self.by_piece)
     }
 
     /// Puts `piece` of `color` on `sq`, replacing whatever stood there.

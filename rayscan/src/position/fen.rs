@@ -293,11 +293,9 @@ impl Position {
                     )
                 })?;
         let mut pos = Position::empty();
-        for sq in placement.occupied() {
-            if let Some((color, piece)) = placement.piece_at(sq) {
-                pos.toggle(color, piece, sq);
-            }
-        }
+        (pos.by_color, pos.by_piece) = placement.parts();
+        // The pieces' part of the key; side, castling and en passant are added as they are read.
+        pos.key = pos.compute_key();
         pos.side = match side_text {
             "w" => Color::White,
             "b" => {
@@ -485,12 +483,7 @@ pub(super) struct Display<'a> {
 impl fmt::Display for Display<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.position;
-        let mut placement = Placement::EMPTY;
-        for sq in p.occupied() {
-            if let Some((color, piece)) = p.piece_at(sq) {
-                placement.set(sq, color, piece);
-            }
-        }
+        let placement = Placement::from_parts(p.by_color, p.by_piece);
         write!(f, "{placement} {} ", p.side.to_char())?;
         if p.castling.is_empty() {
             f.write_str("-")?;

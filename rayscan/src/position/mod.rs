@@ -12,6 +12,7 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
+use crate::fen::Placement;
 use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
@@ -153,18 +154,9 @@ impl Position {
     }
 
     /// What stands on `sq`.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = if self.by_color[0].contains(sq) {
-            Color::White
-        } else if self.by_color[1].contains(sq) {
-            Color::Black
-        } else {
-            return None;
-        };
-        let piece = Piece::ALL
-            .into_iter()
-            .find(|&p| self.by_piece[p as usize].contains(sq))?;
-        Some((color, piece))
+        Placement::from_parts(self.by_color, self.by_piece).piece_at(sq)
     }
 
     /// The king of `color` (every accepted position has exactly one per side).
