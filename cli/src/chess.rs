@@ -7,9 +7,10 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
-use rayscan::perft::perft_with;
+use rayscan::movegen::Generator;
+use rayscan::perft::{divide_by, perft_by};
 use rayscan::position::Position;
-use rayscan::sliders::{Slider, Technique, WithSlider};
+use rayscan::sliders::Technique;
 use rayscan::suite::{parse, SuiteEntry};
 
 /// A position from `--fen` (or the start position) with `--moves` played, and the
@@ -51,31 +52,27 @@ struct PerftJson {
     divide: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
-struct Divide<'a> {
-    pos: &'a Position,
+/// `rayscan perft`: the output for people or the JSON object. The caller has checked
+/// that the generator accepts the technique.
+pub fn perft(
+    pos: &Position,
     depth: u32,
-}
-
-impl WithSlider for Divide<'_> {
-    type Output = (u64, Vec<(String, u64)>);
-    fn run<S: Slider>(self) -> Self::Output {
-        let mut lines = Vec::new();
-        let chess960 = self.pos.is_chess960();
-        let total = rayscan::perft::divide::<S>(self.pos, self.depth, |m, n| {
-            lines.push((m.uci(chess960).to_string(), n))
-        });
-        (total, lines)
-    }
-}
-
-/// `rayscan perft`: the output for people or the JSON object.
-pub fn perft(pos: &Position, depth: u32, technique: Technique, divide: bool, json: bool) -> String {
+    generator: Generator,
+    technique: Technique,
+    divide: bool,
+    json: bool,
+) -> Result<String, String> {
     let start = Instant::now();
-    let (nodes, lines) = if divide {
-        technique.dispatch(Divide { pos, depth })
+    let chess960 = pos.is_chess960();
+    let mut lines = Vec::new();
+    let nodes = if divide {
+        divide_by(generator, technique, pos, depth, |m, n| {
+            lines.push((m.uci(chess960).to_string(), n))
+        })
     } else {
-        (perft_with(technique, pos, depth), Vec::new())
-    };
+        perft_by(generator, technique, pos, depth)
+    }
+    .map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
         (nodes as f64 / seconds) as u64
@@ -95,7 +92,7 @@ pub fn perft(pos: &Position, depth: u32, technique: Technique, divide: bool, jso
             nps,
             divide,
         };
-        return serde_json::to_string(&out).expect("plain data serializes") + "\n";
+        return Ok(serde_json::to_string(&out).expect("plain data serializes") + "\n");
     }
     let mut out = String::new();
     for (m, n) in &lines {
@@ -107,7 +104,7 @@ pub fn perft(pos: &Position, depth: u32, technique: Technique, divide: bool, jso
     let _ = writeln!(out, "Nodes searched: {nodes}");
     let _ = writeln!(out, "Time: {seconds:.3} s");
     let _ = writeln!(out, "Nodes per second: {nps}");
-    out
+    Ok(out)
 }
 
 /// One suite line, read and checked.
@@ -123,6 +120,7 @@ struct Mismatch {
     line: usize,
     fen: String,
     technique: &'static str,
+    generator: &'static str,
     depth: u32,
     expected: u64,
     got: u64,
@@ -150,7 +148,7 @@ struct SuiteJson {
 pub fn suite(
     files: &[String],
     max_nodes: u64,
-    techniques: &[Technique],
+    pairs: &[(Generator, Technique)],
     jobs: usize,
     json: bool,
 ) -> Result<(String, bool), String> {
@@ -177,7 +175,7 @@ pub fn suite(
                 .sum::<u64>()
         })
         .sum::<u64>()
-        * techniques.len() as u64;
+        * pairs.len() as u64;
     let bar = ProgressBar::new(work);
     bar.set_style(
         ProgressStyle::with_template(
@@ -193,9 +191,10 @@ pub fn suite(
     let check = |case: &Case| {
         let mut mismatches = Vec::new();
         let (mut checked, mut nodes) = (0, 0);
-        for &technique in techniques {
+        for &(generator, technique) in pairs {
             for (depth, expected) in case.entry.depths_within(max_nodes) {
-                let got = perft_with(technique, &case.pos, depth);
+                // The pairs were checked when they were chosen.
+                let got = perft_by(generator, technique, &case.pos, depth).unwrap_or(0);
                 checked += 1;
                 nodes += got;
                 bar.inc(expected);
@@ -205,6 +204,7 @@ pub fn suite(
                         line: case.entry.line,
                         fen: case.entry.fen.clone(),
                         technique: technique.name(),
+                        generator: generator.name(),
                         depth,
                         expected,
                         got,
@@ -265,8 +265,8 @@ pub fn suite(
     for m in &mismatches {
         let _ = writeln!(
             out,
-            "mismatch: {}:{}: {} depth {}: expected {}, got {} ({})",
-            m.file, m.line, m.fen, m.depth, m.expected, m.got, m.technique
+            "mismatch: {}:{}: {} depth {}: expected {}, got {} ({}, {})",
+            m.file, m.line, m.fen, m.depth, m.expected, m.got, m.technique, m.generator
         );
     }
     let _ = writeln!(

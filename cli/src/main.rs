@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use rayscan::fen::Placement;
+use rayscan::movegen::{Generator, UnsupportedTechnique};
 use rayscan::sliders::Technique;
 use rayscan::{Bitboard, SliderPiece, Square};
 
@@ -60,9 +61,12 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         game: Game,
-        /// The slider technique [default: the fastest].
+        /// The slider technique [default: the generator's fastest: pext for piecewise and hybrid, kogge-stone for directionwise and staged].
         #[arg(long, value_name = "NAME", value_parser = parse_technique)]
         technique: Option<Technique>,
+        /// The move generator: piecewise, directionwise, hybrid or staged.
+        #[arg(long, value_name = "NAME", default_value = "piecewise", value_parser = parse_generator)]
+        generator: Generator,
         /// First one `move: count` line per root move.
         #[arg(long)]
         divide: bool,
@@ -75,9 +79,12 @@ enum Command {
         /// Check only depths whose expected count is at most this.
         #[arg(long, value_name = "N", default_value_t = 1_000_000)]
         max_nodes: u64,
-        /// A technique name or `all` [default: the fastest].
+        /// A technique name or `all` [default: each generator's fastest].
         #[arg(long, value_name = "NAME|all", value_parser = parse_choice)]
         technique: Option<Choice>,
+        /// A move generator (piecewise, directionwise, hybrid, staged) or `all`.
+        #[arg(long, value_name = "NAME|all", default_value = "piecewise", value_parser = parse_generator_choice)]
+        generator: GeneratorChoice,
         /// Worker threads [default: one per CPU].
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         jobs: Option<u32>,
@@ -172,6 +179,76 @@ fn parse_choice(s: &str) -> Result<Choice, String> {
             .map(Choice::One)
             .map_err(|e| format!("{e} or all"))
     }
+}
+
+fn parse_generator(s: &str) -> Result<Generator, String> {
+    s.parse().map_err(|_| {
+        let names: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
+        format!(
+            "unknown generator {s:?}: expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+#[derive(Clone, Copy, Debug)]
+enum GeneratorChoice {
+    All,
+    One(Generator),
+}
+
+fn parse_generator_choice(s: &str) -> Result<GeneratorChoice, String> {
+    if s == "all" {
+        Ok(GeneratorChoice::All)
+    } else {
+        parse_generator(s)
+            .map(GeneratorChoice::One)
+            .map_err(|e| format!("{e} or all"))
+    }
+}
+
+/// The (generator, technique) pairs a suite run checks; an error when a named pair
+/// cannot run, a warning for generators `all` skips.
+fn suite_pairs(
+    generator: GeneratorChoice,
+    technique: Option<Choice>,
+) -> Result<Vec<(Generator, Technique)>, String> {
+    let generators = match generator {
+        GeneratorChoice::All => Generator::ALL.to_vec(),
+        GeneratorChoice::One(g) => vec![g],
+    };
+    let mut pairs = Vec::new();
+    let mut skipped = Vec::new();
+    for g in generators {
+        match technique {
+            None => pairs.push((g, g.default_technique())),
+            Some(Choice::All) => pairs.extend(
+                Technique::ALL
+                    .iter()
+                    .filter(|t| g.accepts(**t))
+                    .map(|&t| (g, t)),
+            ),
+            Some(Choice::One(t)) if g.accepts(t) => pairs.push((g, t)),
+            Some(Choice::One(t)) => {
+                if let GeneratorChoice::One(_) = generator {
+                    return Err(UnsupportedTechnique {
+                        generator: g,
+                        technique: t,
+                    }
+                    .to_string());
+                }
+                skipped.push(g.name());
+            }
+        }
+    }
+    if let (false, Some(Choice::One(t))) = (skipped.is_empty(), technique) {
+        eprintln!(
+            "rayscan: warning: skipping generator {} (needs a ray-wise technique, and {:?} is not one)",
+            skipped.join(", "),
+            t.name()
+        );
+    }
+    Ok(pairs)
 }
 
 fn parse_hex(s: &str) -> Result<Bitboard, String> {
@@ -332,27 +409,34 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
             depth,
             game,
             technique,
+            generator,
             divide,
         } => {
+            let technique = technique.unwrap_or(generator.default_technique());
+            if !generator.accepts(technique) {
+                return Err(UnsupportedTechnique {
+                    generator,
+                    technique,
+                }
+                .to_string());
+            }
             let pos = game.position()?;
-            let technique = technique.unwrap_or(Technique::FASTEST);
-            ok(chess::perft(&pos, depth, technique, divide, cli.json))
+            chess::perft(&pos, depth, generator, technique, divide, cli.json)
+                .map(|text| (text, ExitCode::SUCCESS))
         }
         Command::Suite {
             files,
             max_nodes,
             technique,
+            generator,
             jobs,
         } => {
-            let techniques = match technique.unwrap_or(Choice::One(Technique::FASTEST)) {
-                Choice::All => Technique::ALL.to_vec(),
-                Choice::One(t) => vec![t],
-            };
+            let pairs = suite_pairs(generator, technique)?;
             let jobs = jobs.map_or_else(
                 || std::thread::available_parallelism().map_or(1, |n| n.get()),
                 |j| j as usize,
             );
-            let (text, passed) = chess::suite(&files, max_nodes, &techniques, jobs, cli.json)?;
+            let (text, passed) = chess::suite(&files, max_nodes, &pairs, jobs, cli.json)?;
             Ok((
                 text,
                 if passed {

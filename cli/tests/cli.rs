@@ -361,6 +361,33 @@ fn chess_commands_exit_2_on_bad_input() {
         (&["suite", &bad_line], "line 1"),
         (&["suite", "/no/such/file.epd"], "/no/such/file.epd"),
         (&["suite", &bad_fen, "--jobs", "0"], "--jobs"),
+        (
+            &["perft", "2", "--generator", "nope"],
+            "unknown generator \"nope\"",
+        ),
+        (
+            &[
+                "perft",
+                "2",
+                "--generator",
+                "directionwise",
+                "--technique",
+                "magic",
+            ],
+            "the directionwise generator needs a ray-wise technique, and \"magic\" is not one",
+        ),
+        (
+            &[
+                "suite",
+                &bad_fen,
+                "--generator",
+                "staged",
+                "--technique",
+                "magic",
+            ],
+            "the staged generator needs a ray-wise technique",
+        ),
+        (&["suite", &bad_fen, "--generator", "al"], "or all"),
     ];
     for (args, needle) in cases {
         let out = rayscan(args);
@@ -374,4 +401,88 @@ fn chess_commands_exit_2_on_bad_input() {
     assert!(out.status.success());
     assert_eq!(stderr(&out).lines().count(), 2);
     assert!(stdout(&out).starts_with("Nodes searched: 5\n"));
+}
+
+#[test]
+fn every_generator_gives_the_same_divide() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let divide = |generator: &str| {
+        let out = rayscan(&[
+            "perft",
+            "3",
+            "--fen",
+            kiwipete,
+            "--divide",
+            "--generator",
+            generator,
+        ]);
+        assert!(out.status.success(), "{generator}: {}", stderr(&out));
+        let text = stdout(&out);
+        let (moves, rest) = text.split_once("\n\n").unwrap();
+        assert!(
+            rest.starts_with("Nodes searched: 97862\n"),
+            "{generator}: {rest}"
+        );
+        let mut lines: Vec<String> = moves.lines().map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    let piecewise = divide("piecewise");
+    assert_eq!(piecewise.len(), 48);
+    for generator in ["directionwise", "hybrid", "staged"] {
+        assert_eq!(divide(generator), piecewise, "{generator}");
+    }
+    // A non-default technique drives the generator it names.
+    let out = rayscan(&[
+        "perft",
+        "3",
+        "--generator",
+        "directionwise",
+        "--technique",
+        "dumb7fill",
+    ]);
+    assert!(stdout(&out).starts_with("Nodes searched: 8902\n"));
+}
+
+#[test]
+fn suite_runs_every_generator() {
+    let good = write_temp(
+        "generators.epd",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n\
+         bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n",
+    );
+    let out = rayscan(&["suite", &good, "--generator", "all", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // 5 depths, once per generator.
+    assert_eq!(v["depths_checked"], 20);
+    let out = rayscan(&[
+        "suite",
+        &good,
+        "--generator",
+        "all",
+        "--technique",
+        "all",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let pairs = rayscan::movegen::Generator::ALL
+        .iter()
+        .map(|g| Technique::ALL.iter().filter(|&&t| g.accepts(t)).count())
+        .sum::<usize>();
+    assert_eq!(v["depths_checked"], 5 * pairs as u64);
+    assert_eq!(v["failed"], 0);
+    // Generators that cannot use the named technique are skipped, with a warning.
+    let out = rayscan(&["suite", &good, "--generator", "all", "--technique", "magic"]);
+    assert!(out.status.success());
+    assert!(
+        stderr(&out).contains("skipping generator directionwise, staged"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).contains("10 depths checked"),
+        "{}",
+        stdout(&out)
+    );
 }

@@ -225,6 +225,12 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
+    /// The moves, to reorder them.
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
     /// Whether `m` is in the list.
     #[inline]
     pub fn contains(&self, m: Move) -> bool {

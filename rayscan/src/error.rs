@@ -73,6 +73,8 @@ pub enum ParseKind {
     Direction,
     /// A slider technique name as listed by `rayscan techniques`.
     Technique,
+    /// A move generator name: `piecewise`, `directionwise`, `hybrid` or `staged`.
+    Generator,
 }
 
 impl ParseKind {
@@ -92,6 +94,10 @@ impl ParseKind {
                 "north, north-east, east, south-east, south, south-west, west, north-west (or n, ne, e …)",
             ),
             ParseKind::Technique => ("technique", "a name listed by `rayscan techniques`"),
+            ParseKind::Generator => (
+                "generator",
+                "piecewise, directionwise, hybrid or staged",
+            ),
         }
     }
 }

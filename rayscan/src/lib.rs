@@ -34,6 +34,7 @@ extern crate std;
 pub mod bitboard;
 pub mod chess_move;
 pub mod color;
+pub mod dir_move;
 pub mod direction;
 pub mod error;
 pub mod fen;

@@ -1,13 +1,20 @@
 //! Perft: count the leaf nodes of the legal move tree, the standard test of a move generator.
 //!
 //! Bulk counting: at depth 1 the number of legal moves is the count, so the last ply is
-//! generated but never played.
+//! generated but never played (the direction-wise generator does not even decode it: its
+//! count is a sum of population counts). The staged picker is the exception: it is
+//! counted move by move, since what it must prove is that its stages yield every move
+//! once.
 
-use crate::chess_move::Move;
+use crate::chess_move::{Move, MoveList};
+use crate::movegen::{
+    generate_hybrid, generate_targets, perft_staged, Generator, MovePicker, StagedHistory,
+    UnsupportedTechnique,
+};
 use crate::position::Position;
-use crate::sliders::{Slider, Technique, WithSlider};
+use crate::sliders::{RayWise, Slider, Technique, WithRayWise, WithSlider};
 
-/// Leaf nodes `depth` plies below `pos`, with slider technique `S`.
+/// Leaf nodes `depth` plies below `pos`, piece-wise generation with slider technique `S`.
 ///
 /// ```
 /// use rayscan::perft::perft;
@@ -29,8 +36,54 @@ pub fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
         .sum()
 }
 
-/// Perft split by root move: calls `f(move, count)` for every legal move, in generation
-/// order, and returns the total.
+/// Perft with the direction-wise generator and technique `S`'s set-wise ray attacks.
+/// Moves are played from their target and direction; the last ply is population counts.
+///
+/// ```
+/// use rayscan::perft::perft_directionwise;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::KoggeStone;
+/// assert_eq!(perft_directionwise::<KoggeStone>(&Position::startpos(), 3), 8902);
+/// ```
+pub fn perft_directionwise<S: RayWise>(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let targets = generate_targets::<S>(pos);
+    if depth == 1 {
+        return targets.count();
+    }
+    targets
+        .dir_moves()
+        .map(|m| perft_directionwise::<S>(&pos.play_dir(m), depth - 1))
+        .sum()
+}
+
+/// Perft with the hybrid generator (pawns as sets, pieces one by one with `S`).
+///
+/// ```
+/// use rayscan::perft::perft_hybrid;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Magic;
+/// assert_eq!(perft_hybrid::<Magic>(&Position::startpos(), 3), 8902);
+/// ```
+pub fn perft_hybrid<S: Slider>(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    generate_hybrid::<S>(pos, &mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| perft_hybrid::<S>(&pos.play(m), depth - 1))
+        .sum()
+}
+
+/// Perft split by root move (piece-wise, technique `S`): calls `f(move, count)` for every
+/// legal move, in generation order, and returns the total.
 ///
 /// ```
 /// use rayscan::perft::divide;
@@ -69,6 +122,183 @@ impl WithSlider for Perft<'_> {
 /// [`perft`] with a technique chosen at run time (dispatched once, at the top).
 pub fn perft_with(technique: Technique, pos: &Position, depth: u32) -> u64 {
     technique.dispatch(Perft { pos, depth })
+}
+
+/// Where [`divide_by`] reports each root move; `None` for a plain count.
+type Report<'a> = Option<&'a mut dyn FnMut(Move, u64)>;
+
+/// Sums `count(child)` over the root moves, reporting each.
+fn sum_root(
+    pos: &Position,
+    moves: impl Iterator<Item = Move>,
+    mut count: impl FnMut(&Position) -> u64,
+    mut report: Report<'_>,
+) -> u64 {
+    let mut total = 0;
+    for m in moves {
+        let n = count(&pos.play(m));
+        if let Some(f) = report.as_mut() {
+            f(m, n);
+        }
+        total += n;
+    }
+    total
+}
+
+struct PieceWiseRun<'a, 'f> {
+    pos: &'a Position,
+    depth: u32,
+    report: Report<'f>,
+}
+
+impl WithSlider for PieceWiseRun<'_, '_> {
+    type Output = u64;
+    fn run<S: Slider>(self) -> u64 {
+        let moves = self.pos.legal_moves_with::<S>();
+        let d = self.depth - 1;
+        sum_root(
+            self.pos,
+            moves.iter().copied(),
+            |p| perft::<S>(p, d),
+            self.report,
+        )
+    }
+}
+
+struct HybridRun<'a, 'f> {
+    pos: &'a Position,
+    depth: u32,
+    report: Report<'f>,
+}
+
+impl WithSlider for HybridRun<'_, '_> {
+    type Output = u64;
+    fn run<S: Slider>(self) -> u64 {
+        let mut moves = MoveList::new();
+        generate_hybrid::<S>(self.pos, &mut moves);
+        let d = self.depth - 1;
+        sum_root(
+            self.pos,
+            moves.iter().copied(),
+            |p| perft_hybrid::<S>(p, d),
+            self.report,
+        )
+    }
+}
+
+struct DirectionWiseRun<'a, 'f> {
+    pos: &'a Position,
+    depth: u32,
+    report: Report<'f>,
+}
+
+impl WithRayWise for DirectionWiseRun<'_, '_> {
+    type Output = u64;
+    fn run<S: RayWise>(self) -> u64 {
+        let pos = self.pos;
+        let targets = generate_targets::<S>(pos);
+        let moves = targets.dir_moves().filter_map(|m| m.to_move(pos));
+        let d = self.depth - 1;
+        sum_root(pos, moves, |p| perft_directionwise::<S>(p, d), self.report)
+    }
+}
+
+struct StagedRun<'a, 'f> {
+    pos: &'a Position,
+    depth: u32,
+    report: Report<'f>,
+}
+
+impl WithRayWise for StagedRun<'_, '_> {
+    type Output = u64;
+    fn run<S: RayWise>(self) -> u64 {
+        let mut history = StagedHistory::new();
+        let moves = MovePicker::<S>::new(self.pos, None, [None; 2]);
+        let d = self.depth - 1;
+        sum_root(
+            self.pos,
+            moves,
+            |p| perft_staged::<S>(p, d, 1, &mut history),
+            self.report,
+        )
+    }
+}
+
+/// Perft split by root move with any generator and technique: calls `f(move, count)` for
+/// every legal move, in the generator's order, and returns the total. Each generator's
+/// root moves come from that generator. Fails when the technique cannot drive the
+/// generator ([`Generator::accepts`]).
+///
+/// ```
+/// use rayscan::movegen::Generator;
+/// use rayscan::perft::divide_by;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Technique;
+/// let p = Position::startpos();
+/// for g in Generator::ALL {
+///     let mut roots = 0;
+///     let total = divide_by(g, g.default_technique(), &p, 3, |_, _| roots += 1).unwrap();
+///     assert_eq!((roots, total), (20, 8902));
+/// }
+/// assert!(divide_by(Generator::Staged, Technique::Magic, &p, 3, |_, _| {}).is_err());
+/// ```
+pub fn divide_by(
+    generator: Generator,
+    technique: Technique,
+    pos: &Position,
+    depth: u32,
+    mut f: impl FnMut(Move, u64),
+) -> Result<u64, UnsupportedTechnique> {
+    run(generator, technique, pos, depth, Some(&mut f))
+}
+
+/// Perft with any generator and technique (dispatched once, at the top). Fails when the
+/// technique cannot drive the generator ([`Generator::accepts`]).
+///
+/// ```
+/// use rayscan::movegen::Generator;
+/// use rayscan::perft::perft_by;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Technique;
+/// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// let p = Position::from_fen(kiwipete).unwrap().0;
+/// assert_eq!(perft_by(Generator::DirectionWise, Technique::Dumb7Fill, &p, 2), Ok(2039));
+/// ```
+pub fn perft_by(
+    generator: Generator,
+    technique: Technique,
+    pos: &Position,
+    depth: u32,
+) -> Result<u64, UnsupportedTechnique> {
+    run(generator, technique, pos, depth, None)
+}
+
+fn run(
+    generator: Generator,
+    technique: Technique,
+    pos: &Position,
+    depth: u32,
+    report: Report<'_>,
+) -> Result<u64, UnsupportedTechnique> {
+    let unsupported = UnsupportedTechnique {
+        generator,
+        technique,
+    };
+    if !generator.accepts(technique) {
+        return Err(unsupported);
+    }
+    if depth == 0 {
+        return Ok(1);
+    }
+    let counted = match generator {
+        Generator::PieceWise => Some(technique.dispatch(PieceWiseRun { pos, depth, report })),
+        Generator::Hybrid => Some(technique.dispatch(HybridRun { pos, depth, report })),
+        Generator::DirectionWise => {
+            technique.dispatch_ray_wise(DirectionWiseRun { pos, depth, report })
+        }
+        Generator::Staged => technique.dispatch_ray_wise(StagedRun { pos, depth, report }),
+    };
+    counted.ok_or(unsupported)
 }
 
 impl Position {

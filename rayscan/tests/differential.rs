@@ -3,12 +3,20 @@
 //! every ply. Along the way: the incremental Zobrist key against one computed from
 //! scratch, `gives_check` against the other generator, FEN printing read back by the other
 //! parser, and `is_legal(m) == legal_moves().contains(m)` for every from × to × kind.
+//!
+//! Every generator takes part: piece-wise, hybrid, direction-wise (decoded both by
+//! target+direction and ray by ray "in one run") and the staged picker, fed random hash
+//! and killer moves (legal, illegal and garbage). Each must give exactly the legal move
+//! set, every move once.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use rayscan::chess_move::{Move, MoveKind};
+use rayscan::chess_move::{Move, MoveKind, MoveList};
+use rayscan::dir_move::DirMove;
+use rayscan::movegen::{generate_hybrid, generate_targets, MovePicker};
 use rayscan::position::Position;
+use rayscan::sliders::{Classical, Dumb7Fill, KoggeStone, Magic};
 use rayscan::suite::parse;
 use rayscan::{Piece, Square};
 use shakmaty::fen::Fen;
@@ -78,6 +86,136 @@ fn every_candidate() -> Vec<Move> {
     all
 }
 
+/// A move to offer the picker as a hash or killer move: legal here, legal somewhere
+/// else, or 16 random bits.
+fn offer(rng: &mut Rng, legal: &[Move], elsewhere: &[Move]) -> Option<Move> {
+    match rng.below(5) {
+        0 => None,
+        1 if !legal.is_empty() => Some(legal[rng.below(legal.len())]),
+        2 if !elsewhere.is_empty() => Some(elsewhere[rng.below(elsewhere.len())]),
+        _ => {
+            let kinds = [
+                MoveKind::Normal,
+                MoveKind::EnPassant,
+                MoveKind::Castling,
+                MoveKind::Promotion(Piece::Queen),
+                MoveKind::Promotion(Piece::Knight),
+            ];
+            Some(Move::new(
+                Square::ALL[rng.below(64)],
+                Square::ALL[rng.below(64)],
+                kinds[rng.below(kinds.len())],
+            ))
+        }
+    }
+}
+
+fn is_capture(pos: &Position, m: Move) -> bool {
+    m.kind() == MoveKind::EnPassant || pos.color(!pos.side_to_move()).contains(m.to())
+}
+
+/// Checks the picker's order: the hash move first if legal, then the captures by
+/// MVV/LVA, then the legal quiet killers, then the rest; returns its moves.
+fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec<Move> {
+    let moves: Vec<Move> = MovePicker::<KoggeStone>::new(pos, hash, killers).collect();
+    let legal = pos.legal_moves();
+    let fen = pos.to_string();
+    let mut i = 0;
+    if let Some(h) = hash.filter(|&h| legal.contains(h)) {
+        assert_eq!(moves.first(), Some(&h), "hash move first in {fen}");
+        i = 1;
+    }
+    let value = |sq: Square| pos.piece_at(sq).map_or(0, |(_, p)| p as i32);
+    let mvv_lva = |m: Move| {
+        let victim = if m.kind() == MoveKind::EnPassant {
+            0
+        } else {
+            value(m.to())
+        };
+        (victim, -value(m.from()))
+    };
+    let captures = legal
+        .iter()
+        .filter(|&&m| is_capture(pos, m) && Some(m) != hash)
+        .count();
+    let stage = &moves[i.min(moves.len())..(i + captures).min(moves.len())];
+    assert!(
+        stage.iter().all(|&m| is_capture(pos, m)),
+        "captures next in {fen}: {moves:?}"
+    );
+    assert!(
+        stage.windows(2).all(|w| mvv_lva(w[0]) >= mvv_lva(w[1])),
+        "captures by MVV/LVA in {fen}: {stage:?}"
+    );
+    i += captures;
+    let mut seen = Vec::new();
+    for k in killers.into_iter().flatten() {
+        if legal.contains(k) && !is_capture(pos, k) && Some(k) != hash && !seen.contains(&k) {
+            assert_eq!(
+                moves.get(i),
+                Some(&k),
+                "killer {k:?} after the captures in {fen}"
+            );
+            seen.push(k);
+            i += 1;
+        }
+    }
+    assert!(moves[i.min(moves.len())..]
+        .iter()
+        .all(|&m| !is_capture(pos, m)));
+    moves
+}
+
+/// Every generator's moves for `pos`, sorted (so duplicates show), by name.
+fn every_generator(
+    pos: &Position,
+    rng: &mut Rng,
+    elsewhere: &[Move],
+) -> Vec<(&'static str, Vec<Move>)> {
+    let legal = pos.legal_moves();
+    let sorted = |mut v: Vec<Move>| {
+        v.sort();
+        v
+    };
+    let mut hybrid = MoveList::new();
+    generate_hybrid::<Magic>(pos, &mut hybrid);
+    let targets = generate_targets::<KoggeStone>(pos);
+    assert_eq!(targets.count() as usize, legal.len(), "count of {pos}");
+    assert_eq!(
+        generate_targets::<Dumb7Fill>(pos),
+        targets,
+        "dumb7fill in {pos}"
+    );
+    assert_eq!(
+        generate_targets::<Classical>(pos),
+        targets,
+        "classical in {pos}"
+    );
+    let mut one_run = Vec::new();
+    targets.for_each_move(pos, |m| one_run.push(m));
+    let by_direction: Vec<Move> = targets
+        .dir_moves()
+        .map(|d| {
+            d.to_move(pos)
+                .unwrap_or_else(|| panic!("{d:?} decodes in {pos}"))
+        })
+        .collect();
+    let legal_slice = legal.as_slice();
+    let hash = offer(rng, legal_slice, elsewhere);
+    let killers = [
+        offer(rng, legal_slice, elsewhere),
+        offer(rng, legal_slice, elsewhere),
+    ];
+    vec![
+        ("piecewise", sorted(legal_slice.to_vec())),
+        ("hybrid", sorted(hybrid.as_slice().to_vec())),
+        ("directionwise one run", sorted(one_run)),
+        ("directionwise by target+direction", sorted(by_direction)),
+        ("staged", sorted(picked(pos, hash, killers))),
+        ("staged without hints", sorted(picked(pos, None, [None; 2]))),
+    ]
+}
+
 #[test]
 fn random_playouts_agree_with_shakmaty() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
@@ -88,6 +226,7 @@ fn random_playouts_agree_with_shakmaty() {
     for start in &starts {
         let (mut pos, _) = Position::from_fen(start).unwrap();
         pos.set_chess960(true);
+        let mut elsewhere: Vec<Move> = Vec::new();
         for ply in 0..80 {
             let fen = pos.fen(true).to_string();
             let other = theirs(&fen);
@@ -102,17 +241,38 @@ fn random_playouts_agree_with_shakmaty() {
                 .map(|m| m.to_uci(CastlingMode::Chess960).to_string())
                 .collect();
             assert_eq!(ours, expected, "legal moves of {fen} (from {start})");
+            let mut expected_sorted: Vec<String> = expected.iter().cloned().collect();
+            expected_sorted.sort();
+            for (name, moves) in every_generator(&pos, &mut rng, &elsewhere) {
+                let mut texts: Vec<String> =
+                    moves.iter().map(|m| m.uci(true).to_string()).collect();
+                texts.sort();
+                assert_eq!(
+                    texts, expected_sorted,
+                    "{name}: moves of {fen} (from {start})"
+                );
+            }
+            for &m in pos.legal_moves().iter() {
+                let encoded = DirMove::from_move(m).unwrap_or_else(|| panic!("{m:?} encodes"));
+                assert_eq!(encoded.to_move(&pos), Some(m), "{m:?} round trip in {fen}");
+            }
             assert_eq!(pos.key(), pos.compute_key(), "zobrist key of {fen}");
             assert_eq!(pos.in_check(), other.is_check(), "check in {fen}");
             plies += 1;
 
             let moves = pos.legal_moves();
             if plies % 40 == 0 {
+                let info = pos.check_info();
                 for &m in &candidates {
                     assert_eq!(
                         pos.is_legal(m),
                         moves.contains(m),
                         "is_legal({m:?}) in {fen}"
+                    );
+                    assert_eq!(
+                        pos.is_legal_with(m, &info),
+                        moves.contains(m),
+                        "is_legal_with({m:?}) in {fen}"
                     );
                 }
                 legality_checked += 1;
@@ -120,6 +280,7 @@ fn random_playouts_agree_with_shakmaty() {
             if moves.is_empty() {
                 break;
             }
+            elsewhere = moves.as_slice().to_vec();
             let m = moves.as_slice()[rng.below(moves.len())];
             let uci = m.uci(true).to_string();
             let their_move = other
@@ -206,6 +367,12 @@ fn crowded_unreachable_positions_agree_and_never_overflow() {
         let moves = pos.legal_moves();
         assert!(moves.len() <= MAX_MOVES);
         assert_eq!(moves.len(), theirs(&fen).legal_moves().len(), "{fen}");
+        let elsewhere = moves.as_slice().to_vec();
+        let mut expected = elsewhere.clone();
+        expected.sort();
+        for (name, got) in every_generator(&pos, &mut rng, &elsewhere) {
+            assert_eq!(got, expected, "{name} in {fen}");
+        }
         most = most.max(moves.len());
     }
     assert!(most > 200, "the most mobile position had only {most} moves");

@@ -1,9 +1,10 @@
 //! Perft against every public suite in `tests/data/` (copied from `../shared/perft/`).
 //!
-//! The default run checks every depth whose expected count is at most 10^6 with the
-//! fastest technique, the start position and Kiwipete deeper, and every technique under
-//! a smaller budget. The full run (every depth up to 10^8 nodes, every technique to 10^6)
-//! is behind `#[ignore]`:
+//! The default run checks every depth whose expected count is at most 10^6 with each
+//! generator (piece-wise, direction-wise, hybrid, staged) and its default technique, the
+//! start position and Kiwipete deeper, and every generator with every technique it
+//! accepts under a smaller budget. The full run (every generator to 10^8 nodes, every
+//! pair to 10^6) is behind `#[ignore]`:
 //!
 //! ```text
 //! cargo test -p rayscan --release --test perft -- --ignored
@@ -11,7 +12,8 @@
 
 use std::path::Path;
 
-use rayscan::perft::perft_with;
+use rayscan::movegen::Generator;
+use rayscan::perft::perft_by;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 use rayscan::suite::{parse, SuiteEntry};
@@ -33,7 +35,12 @@ fn load(name: &str) -> Vec<SuiteEntry> {
 }
 
 /// Checks every depth within `budget`; returns (depth checks done, failures).
-fn run(entries: &[SuiteEntry], technique: Technique, budget: u64) -> (usize, Vec<String>) {
+fn run(
+    entries: &[SuiteEntry],
+    generator: Generator,
+    technique: Technique,
+    budget: u64,
+) -> (usize, Vec<String>) {
     let threads = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .min(4);
@@ -55,10 +62,11 @@ fn run(entries: &[SuiteEntry], technique: Technique, budget: u64) -> (usize, Vec
                         };
                         for (depth, expected) in e.depths_within(budget) {
                             checked += 1;
-                            let got = perft_with(technique, &pos, depth);
+                            let got = perft_by(generator, technique, &pos, depth)
+                                .unwrap_or_else(|e| panic!("{e}"));
                             if got != expected {
                                 failures.push(format!(
-                                    "{technique} {} D{depth}: expected {expected}, got {got}",
+                                    "{generator}/{technique} {} D{depth}: expected {expected}, got {got}",
                                     e.fen
                                 ));
                             }
@@ -78,11 +86,11 @@ fn run(entries: &[SuiteEntry], technique: Technique, budget: u64) -> (usize, Vec
     })
 }
 
-fn check_all(technique: Technique, budget: u64) {
+fn check_all(generator: Generator, technique: Technique, budget: u64) {
     for name in SUITES {
         let entries = load(name);
         assert!(!entries.is_empty(), "{name} is empty");
-        let (checked, failures) = run(&entries, technique, budget);
+        let (checked, failures) = run(&entries, generator, technique, budget);
         assert!(
             failures.is_empty(),
             "{name}: {} failures:\n{}",
@@ -96,9 +104,28 @@ fn check_all(technique: Technique, budget: u64) {
     }
 }
 
+fn check_generator(generator: Generator, budget: u64) {
+    check_all(generator, generator.default_technique(), budget);
+}
+
 #[test]
-fn every_suite_within_a_million_nodes() {
-    check_all(Technique::FASTEST, 1_000_000);
+fn piecewise_passes_every_suite_within_a_million_nodes() {
+    check_generator(Generator::PieceWise, 1_000_000);
+}
+
+#[test]
+fn directionwise_passes_every_suite_within_a_million_nodes() {
+    check_generator(Generator::DirectionWise, 1_000_000);
+}
+
+#[test]
+fn hybrid_passes_every_suite_within_a_million_nodes() {
+    check_generator(Generator::Hybrid, 1_000_000);
+}
+
+#[test]
+fn staged_passes_every_suite_within_a_million_nodes() {
+    check_generator(Generator::Staged, 1_000_000);
 }
 
 #[test]
@@ -117,37 +144,64 @@ fn start_position_and_kiwipete_deeper() {
     ];
     for (fen, depth, expected) in cases {
         let pos = Position::from_fen(fen).unwrap().0;
-        assert_eq!(
-            perft_with(Technique::FASTEST, &pos, depth),
-            expected,
-            "{fen}"
-        );
+        for generator in [
+            Generator::PieceWise,
+            Generator::DirectionWise,
+            Generator::Hybrid,
+        ] {
+            let got = perft_by(generator, generator.default_technique(), &pos, depth);
+            assert_eq!(got, Ok(expected), "{generator} {fen}");
+        }
     }
 }
 
+/// Every pair a user can ask for on the command line.
+fn pairs() -> impl Iterator<Item = (Generator, Technique)> {
+    Generator::ALL.into_iter().flat_map(|g| {
+        Technique::ALL
+            .iter()
+            .copied()
+            .filter(move |&t| g.accepts(t))
+            .map(move |t| (g, t))
+    })
+}
+
 #[test]
-fn every_technique_passes_every_suite_within_a_budget() {
-    for &technique in Technique::ALL {
+fn every_generator_and_technique_passes_every_suite_within_a_budget() {
+    for (generator, technique) in pairs() {
         // The naive walk is an order of magnitude slower; it gets a smaller budget.
         let budget = if technique == Technique::Reference {
             3_000
         } else {
             20_000
         };
-        check_all(technique, budget);
+        check_all(generator, technique, budget);
     }
+}
+
+#[test]
+fn unsupported_pairs_are_refused() {
+    let p = Position::startpos();
+    for g in Generator::ALL {
+        for &t in Technique::ALL {
+            assert_eq!(perft_by(g, t, &p, 1).is_ok(), g.accepts(t), "{g}/{t}");
+        }
+    }
+    assert!(pairs().count() > Technique::ALL.len() * 2);
 }
 
 #[test]
 #[ignore = "full suites: minutes; run before resolving changes to move generation"]
 fn full_suites_to_a_hundred_million_nodes() {
-    check_all(Technique::FASTEST, 100_000_000);
+    for generator in Generator::ALL {
+        check_generator(generator, 100_000_000);
+    }
 }
 
 #[test]
-#[ignore = "every technique to a million nodes: minutes"]
-fn every_technique_to_a_million_nodes() {
-    for &technique in Technique::ALL {
-        check_all(technique, 1_000_000);
+#[ignore = "every generator with every technique to a million nodes: minutes"]
+fn every_pair_to_a_million_nodes() {
+    for (generator, technique) in pairs() {
+        check_all(generator, technique, 1_000_000);
     }
 }

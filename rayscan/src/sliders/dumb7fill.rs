@@ -79,4 +79,9 @@ impl RayWise for Dumb7Fill {
     fn ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> Bitboard {
         ray_attacks_setwise(sq.into(), !occupied, dir)
     }
+
+    #[inline]
+    fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+        ray_attacks_setwise(sliders, empty, dir)
+    }
 }

@@ -86,6 +86,11 @@ impl RayWise for KoggeStone {
     fn ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> Bitboard {
         ray_attacks_setwise(sq.into(), !occupied, dir)
     }
+
+    #[inline]
+    fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+        ray_attacks_setwise(sliders, empty, dir)
+    }
 }
 
 #[cfg(test)]

@@ -113,6 +113,29 @@ pub trait RayWise: Slider {
         Self::ray_attacks(line.positive(), sq, occupied)
             | Self::ray_attacks(line.negative(), sq, occupied)
     }
+
+    /// The attacks along `dir` of every slider in `sliders` at once, through `empty`
+    /// squares: what direction-wise move generation asks for. The set-wise fills
+    /// ([`Dumb7Fill`], [`KoggeStone`]) answer in one go whatever the number of sliders;
+    /// every other technique answers slider by slider (this default), so any ray-wise
+    /// technique can drive direction-wise generation.
+    ///
+    /// ```
+    /// use rayscan::sliders::{Classical, KoggeStone, RayWise};
+    /// use rayscan::{Bitboard, Direction, Square};
+    /// let rooks = Bitboard::from(Square::A1) | Square::H1.into();
+    /// let empty = !(rooks | Square::D1.into());
+    /// let east = KoggeStone::ray_attacks_setwise(rooks, empty, Direction::East);
+    /// assert_eq!(east, [Square::B1, Square::C1, Square::D1].into_iter().collect());
+    /// assert_eq!(Classical::ray_attacks_setwise(rooks, empty, Direction::East), east);
+    /// ```
+    #[inline]
+    fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+        let occupied = !empty;
+        sliders.iter().fold(Bitboard::EMPTY, |acc, sq| {
+            acc | Self::ray_attacks(dir, sq, occupied)
+        })
+    }
 }
 
 /// Something to run with a technique chosen at run time: [`Technique::dispatch`] calls

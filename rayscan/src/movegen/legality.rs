@@ -1,0 +1,194 @@
+//! Legality of one move, without generating the others: what a search needs for a hash
+//! move or a killer move, which come from other positions and must never be trusted.
+//!
+//! Two routes that the tests hold against each other and against every generator:
+//! - [`Position::is_legal`]: pseudo-legality by piece rules, then make the move and look
+//!   at the king. Slow and obviously right.
+//! - [`Position::is_legal_with`]: pseudo-legality, then pins and checks from a
+//!   [`CheckInfo`] computed once per position. What the staged move picker uses.
+
+use super::{castling_is_legal, en_passant_sources, pinned};
+use crate::bitboard::Bitboard;
+use crate::chess_move::{Move, MoveKind};
+use crate::color::Color;
+use crate::masks;
+use crate::piece::Piece;
+use crate::position::{CastleSide, Position};
+use crate::sliders::{Fastest, Slider};
+use crate::square::{Rank, Square};
+
+/// Checkers and pins of the side to move, computed once per position so that testing a
+/// move's legality is a few mask lookups.
+///
+/// ```
+/// use rayscan::position::Position;
+/// let p = Position::from_fen("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1").unwrap().0;
+/// let info = p.check_info();
+/// assert_eq!(info.checkers().len(), 1);
+/// assert!(p.is_legal_with(p.parse_uci("e8d8").unwrap(), &info));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckInfo {
+    king: Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+impl CheckInfo {
+    /// The opposing pieces giving check.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Our pieces pinned to our king.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+}
+
+impl Position {
+    /// Checkers and pins of the side to move (fastest technique).
+    pub fn check_info(&self) -> CheckInfo {
+        let us = self.side_to_move();
+        let king = self.king(us);
+        CheckInfo {
+            king,
+            checkers: self.checkers(),
+            pinned: pinned(self, us, king, self.occupied()),
+        }
+    }
+
+    /// Whether `m` follows the piece rules here, ignoring whether it leaves our king in
+    /// check: our piece on `from`, a move that piece makes (blocked sliders, pawn pushes
+    /// onto empty squares, promotion exactly on the last rank, en passant only onto the
+    /// en-passant square). Castling is tested completely (rights, empty and safe squares),
+    /// as only a legal castling is a castling at all.
+    ///
+    /// ```
+    /// use rayscan::position::Position;
+    /// use rayscan::chess_move::{Move, MoveKind};
+    /// use rayscan::Square;
+    /// let p = Position::startpos();
+    /// assert!(p.is_pseudo_legal(Move::new(Square::E2, Square::E4, MoveKind::Normal)));
+    /// assert!(!p.is_pseudo_legal(Move::new(Square::E2, Square::E5, MoveKind::Normal)));
+    /// assert!(!p.is_pseudo_legal(Move::new(Square::F1, Square::C4, MoveKind::Normal)));
+    /// ```
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let (from, to) = (m.from(), m.to());
+        let Some((color, piece)) = self.piece_at(from) else {
+            return false;
+        };
+        if color != us || from == to {
+            return false;
+        }
+        let occupied = self.occupied();
+        let our = self.color(us);
+        let their = self.color(!us);
+        let last_rank = Bitboard::RANK_1 | Bitboard::RANK_8;
+        match (piece, m.kind()) {
+            (Piece::King, MoveKind::Castling) => {
+                let side = if to.file() > from.file() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                self.castling().rook(us, side) == Some(to)
+                    && !self.in_check()
+                    && castling_is_legal::<Fastest>(self, us, from, to, side, occupied)
+            }
+            (_, MoveKind::Castling) => false,
+            (Piece::Pawn, kind) => {
+                let forward = if us == Color::White { 8i32 } else { -8 };
+                let delta = to as i32 - from as i32;
+                let promotes = last_rank.contains(to);
+                let kind_ok = match kind {
+                    MoveKind::Promotion(_) => promotes,
+                    MoveKind::Normal => !promotes,
+                    MoveKind::EnPassant => self.ep_square() == Some(to),
+                    MoveKind::Castling => false,
+                };
+                let start = if us == Color::White {
+                    Rank::Second
+                } else {
+                    Rank::Seventh
+                };
+                let shape = if masks::pawn_attacks(us, from).contains(to) {
+                    match kind {
+                        MoveKind::EnPassant => true,
+                        _ => their.contains(to),
+                    }
+                } else if delta == forward {
+                    !occupied.contains(to) && kind != MoveKind::EnPassant
+                } else if delta == 2 * forward {
+                    let mid = Square::from_index_masked((from as u32 + to as u32) / 2);
+                    from.rank() == start
+                        && !occupied.contains(mid)
+                        && !occupied.contains(to)
+                        && kind == MoveKind::Normal
+                } else {
+                    false
+                };
+                kind_ok && shape
+            }
+            (_, MoveKind::Normal) => {
+                let reach = match piece {
+                    Piece::Knight => masks::knight(from),
+                    Piece::Bishop => Fastest::bishop_attacks(from, occupied),
+                    Piece::Rook => Fastest::rook_attacks(from, occupied),
+                    Piece::Queen => Fastest::queen_attacks(from, occupied),
+                    _ => masks::king(from),
+                };
+                reach.contains(to) && !our.contains(to)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `m` is legal here. Checked move by move (piece rules, then the king's
+    /// safety after making it), independently of the generators.
+    pub fn is_legal(&self, m: Move) -> bool {
+        if !self.is_pseudo_legal(m) {
+            return false;
+        }
+        // Make it and look: is our king attacked?
+        let us = self.side_to_move();
+        let after = self.play(m);
+        let king = after.king(us);
+        (after.attackers_to(king) & after.color(!us)).is_empty()
+    }
+
+    /// Whether `m` is legal here, by pins and checks instead of making it: the test a
+    /// search applies to a hash or killer move. `info` must be this position's
+    /// [`Position::check_info`]; `m` may be anything (garbage gives `false`).
+    pub fn is_legal_with(&self, m: Move, info: &CheckInfo) -> bool {
+        if !self.is_pseudo_legal(m) {
+            return false;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            // Tested completely by `is_pseudo_legal`.
+            MoveKind::Castling => return true,
+            MoveKind::EnPassant => return en_passant_sources::<Fastest>(self).contains(from),
+            _ => {}
+        }
+        let us = self.side_to_move();
+        if from == info.king {
+            let without_king = self.occupied().without(from);
+            return (self.attackers_to_with::<Fastest>(to, without_king) & self.color(!us))
+                .is_empty();
+        }
+        let evades = match info.checkers.len() {
+            0 => true,
+            1 => info.checkers.first().is_some_and(|checker| {
+                masks::between(info.king, checker)
+                    .with(checker)
+                    .contains(to)
+            }),
+            _ => false,
+        };
+        evades && (!info.pinned.contains(from) || masks::line_through(info.king, from).contains(to))
+    }
+}
