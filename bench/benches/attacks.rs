@@ -12,13 +12,12 @@
 //! `<criterion home>/<group>/<technique>/new/estimates.json`; a cell whose benchmark did
 //! not run this time (filtered out, say) is shown as `-`.
 
-use std::fs;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use criterion::{black_box, Criterion, Throughput};
 use rayscan::sliders::{Slider, Technique, WithSlider};
 use rayscan::{Bitboard, SliderPiece, Square};
+use rayscan_bench::{measuring, median_ns};
 
 /// How many (square, occupancy) pairs one iteration looks up.
 const PAIRS: usize = 1024;
@@ -111,60 +110,12 @@ fn bench_piece(c: &mut Criterion, piece: SliderPiece, pairs: &[Pair]) {
     group.finish();
 }
 
-/// Whether criterion measures this run (`cargo bench`) rather than testing, listing or
-/// profiling: only then are there fresh estimates to tabulate.
-fn measuring() -> bool {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let has = |flag: &str| {
-        args.iter()
-            .any(|a| a == flag || a.starts_with(&format!("{flag}=")))
-    };
-    has("--bench") && !has("--test") && !has("--list") && !has("--profile-time")
-}
-
-/// Where criterion writes its results: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`,
-/// else `criterion` in the `target` directory this executable was built in.
-fn criterion_home() -> PathBuf {
-    if let Some(home) = std::env::var_os("CRITERION_HOME") {
-        return PathBuf::from(home);
-    }
-    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
-        return PathBuf::from(target).join("criterion");
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| {
-            exe.ancestors()
-                .find(|dir| dir.file_name().is_some_and(|name| name == "target"))
-                .map(Path::to_path_buf)
-        })
-        .unwrap_or_else(|| PathBuf::from("target"))
-        .join("criterion")
-}
-
-/// Criterion's directory name for a group or benchmark id.
-fn dir_name(id: &str) -> String {
-    id.replace(['?', '"', '/', '\\', '*', '<', '>', ':', '|', '^'], "_")
-}
-
-/// The median of a benchmark in ns per pair, if criterion wrote its estimates after `since`.
-fn ns_per_pair(home: &Path, piece: SliderPiece, t: Technique, since: SystemTime) -> Option<f64> {
-    let file = home
-        .join(dir_name(&group_name(piece)))
-        .join(dir_name(t.name()))
-        .join("new")
-        .join("estimates.json");
-    if fs::metadata(&file).and_then(|m| m.modified()).ok()? < since {
-        return None; // left over from an earlier run
-    }
-    let estimates: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&file).ok()?).ok()?;
-    let median_ns = estimates["median"]["point_estimate"].as_f64()?;
-    Some(median_ns / PAIRS as f64)
+/// The median of a benchmark in ns per pair, if criterion wrote it this run.
+fn ns_per_pair(piece: SliderPiece, t: Technique, since: SystemTime) -> Option<f64> {
+    median_ns(&group_name(piece), t.name(), since).map(|ns| ns / PAIRS as f64)
 }
 
 fn print_table(since: SystemTime) {
-    let home = criterion_home();
     let width = Technique::ALL
         .iter()
         .map(|t| t.name().len())
@@ -184,7 +135,7 @@ fn print_table(since: SystemTime) {
     for &t in Technique::ALL {
         print!("| {:<width$} |", t.name());
         for piece in SliderPiece::ALL {
-            let cell = ns_per_pair(&home, piece, t, since)
+            let cell = ns_per_pair(piece, t, since)
                 .map_or_else(|| "-".to_owned(), |ns| format!("{ns:.2}"));
             print!(" {cell:>9} |");
         }

@@ -1,1 +1,59 @@
-//! Benchmarks for rayscan; see benches/.
+//! What the criterion benchmarks share: finding criterion's results after a run, to print
+//! them as the Markdown tables the README quotes.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Whether criterion measures this run (`cargo bench`) rather than testing, listing or
+/// profiling: only then are there fresh estimates to tabulate.
+pub fn measuring() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let has = |flag: &str| {
+        args.iter()
+            .any(|a| a == flag || a.starts_with(&format!("{flag}=")))
+    };
+    has("--bench") && !has("--test") && !has("--list") && !has("--profile-time")
+}
+
+/// Where criterion writes its results: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`,
+/// else `criterion` in the `target` directory this executable was built in.
+pub fn criterion_home() -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(home);
+    }
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
+        return PathBuf::from(target).join("criterion");
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            exe.ancestors()
+                .find(|dir| dir.file_name().is_some_and(|name| name == "target"))
+                .map(Path::to_path_buf)
+        })
+        .unwrap_or_else(|| PathBuf::from("target"))
+        .join("criterion")
+}
+
+/// Criterion's directory name for a group or benchmark id.
+pub fn dir_name(id: &str) -> String {
+    id.replace(['?', '"', '/', '\\', '*', '<', '>', ':', '|', '^'], "_")
+}
+
+/// The median time of one iteration of benchmark `id` in `group`, in nanoseconds, if
+/// criterion wrote its estimates after `since` (`None` for a benchmark that did not run
+/// this time, filtered out say).
+pub fn median_ns(group: &str, id: &str, since: SystemTime) -> Option<f64> {
+    let file = criterion_home()
+        .join(dir_name(group))
+        .join(dir_name(id))
+        .join("new")
+        .join("estimates.json");
+    if fs::metadata(&file).and_then(|m| m.modified()).ok()? < since {
+        return None; // left over from an earlier run
+    }
+    let estimates: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&file).ok()?).ok()?;
+    estimates["median"]["point_estimate"].as_f64()
+}

@@ -145,82 +145,55 @@ fn sum_root(
     total
 }
 
-struct PieceWiseRun<'a, 'f> {
+/// One root split: the generator's root moves, each child counted by the same generator.
+struct Root<'a, 'f> {
+    generator: Generator,
     pos: &'a Position,
     depth: u32,
     report: Report<'f>,
 }
 
-impl WithSlider for PieceWiseRun<'_, '_> {
+impl WithSlider for Root<'_, '_> {
     type Output = u64;
+    /// The piece-wise and hybrid generators, which take any technique.
     fn run<S: Slider>(self) -> u64 {
-        let moves = self.pos.legal_moves_with::<S>();
-        let d = self.depth - 1;
-        sum_root(
-            self.pos,
-            moves.iter().copied(),
-            |p| perft::<S>(p, d),
-            self.report,
-        )
-    }
-}
-
-struct HybridRun<'a, 'f> {
-    pos: &'a Position,
-    depth: u32,
-    report: Report<'f>,
-}
-
-impl WithSlider for HybridRun<'_, '_> {
-    type Output = u64;
-    fn run<S: Slider>(self) -> u64 {
+        let (pos, d) = (self.pos, self.depth - 1);
         let mut moves = MoveList::new();
-        generate_hybrid::<S>(self.pos, &mut moves);
-        let d = self.depth - 1;
-        sum_root(
-            self.pos,
-            moves.iter().copied(),
-            |p| perft_hybrid::<S>(p, d),
-            self.report,
-        )
+        if self.generator == Generator::Hybrid {
+            generate_hybrid::<S>(pos, &mut moves);
+            sum_root(
+                pos,
+                moves.iter().copied(),
+                |p| perft_hybrid::<S>(p, d),
+                self.report,
+            )
+        } else {
+            crate::movegen::generate::<S>(pos, &mut moves);
+            sum_root(
+                pos,
+                moves.iter().copied(),
+                |p| perft::<S>(p, d),
+                self.report,
+            )
+        }
     }
 }
 
-struct DirectionWiseRun<'a, 'f> {
-    pos: &'a Position,
-    depth: u32,
-    report: Report<'f>,
-}
-
-impl WithRayWise for DirectionWiseRun<'_, '_> {
+impl WithRayWise for Root<'_, '_> {
     type Output = u64;
+    /// The direction-wise generator and the staged picker, which need a ray-wise technique.
     fn run<S: RayWise>(self) -> u64 {
-        let pos = self.pos;
-        let targets = generate_targets::<S>(pos);
-        let moves = targets.dir_moves().filter_map(|m| m.to_move(pos));
-        let d = self.depth - 1;
-        sum_root(pos, moves, |p| perft_directionwise::<S>(p, d), self.report)
-    }
-}
-
-struct StagedRun<'a, 'f> {
-    pos: &'a Position,
-    depth: u32,
-    report: Report<'f>,
-}
-
-impl WithRayWise for StagedRun<'_, '_> {
-    type Output = u64;
-    fn run<S: RayWise>(self) -> u64 {
-        let mut history = StagedHistory::new();
-        let moves = MovePicker::<S>::new(self.pos, None, [None; 2]);
-        let d = self.depth - 1;
-        sum_root(
-            self.pos,
-            moves,
-            |p| perft_staged::<S>(p, d, 1, &mut history),
-            self.report,
-        )
+        let (pos, d) = (self.pos, self.depth - 1);
+        if self.generator == Generator::Staged {
+            let mut history = StagedHistory::new();
+            let moves = MovePicker::<S>::new(pos, None, [None; 2]);
+            let count = |p: &Position| perft_staged::<S>(p, d, 1, &mut history);
+            sum_root(pos, moves, count, self.report)
+        } else {
+            let targets = generate_targets::<S>(pos);
+            let moves = targets.dir_moves().filter_map(|m| m.to_move(pos));
+            sum_root(pos, moves, |p| perft_directionwise::<S>(p, d), self.report)
+        }
     }
 }
 
@@ -290,13 +263,15 @@ fn run(
     if depth == 0 {
         return Ok(1);
     }
+    let root = Root {
+        generator,
+        pos,
+        depth,
+        report,
+    };
     let counted = match generator {
-        Generator::PieceWise => Some(technique.dispatch(PieceWiseRun { pos, depth, report })),
-        Generator::Hybrid => Some(technique.dispatch(HybridRun { pos, depth, report })),
-        Generator::DirectionWise => {
-            technique.dispatch_ray_wise(DirectionWiseRun { pos, depth, report })
-        }
-        Generator::Staged => technique.dispatch_ray_wise(StagedRun { pos, depth, report }),
+        Generator::PieceWise | Generator::Hybrid => Some(technique.dispatch(root)),
+        Generator::DirectionWise | Generator::Staged => technique.dispatch_ray_wise(root),
     };
     counted.ok_or(unsupported)
 }

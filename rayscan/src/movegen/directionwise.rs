@@ -169,6 +169,25 @@ impl DirectionTargets {
         }
     }
 
+    /// The next promotion of direction `i`: the lowest target with the piece after
+    /// `*piece` (queen, rook, bishop, knight), resetting the target's bit after the knight.
+    #[inline]
+    pub(crate) fn next_promotion(
+        &mut self,
+        i: usize,
+        piece: &mut usize,
+    ) -> Option<(Square, Piece)> {
+        let set = self.promotions.get_mut(i)?;
+        let to = set.first()?;
+        let promoted = PROMOTIONS[*piece & 3];
+        *piece += 1;
+        if *piece == 4 {
+            *piece = 0;
+            set.remove(to);
+        }
+        Some((to, promoted))
+    }
+
     fn castling_direction(&self, rook: Square) -> MoveDirection {
         MoveDirection::Ray(if rook.file() > self.king.file() {
             Direction::East
@@ -318,13 +337,7 @@ impl Iterator for DirMoves {
                     }
                 }
                 s @ 16..=23 => {
-                    if let Some(to) = t.promotions[s - 16].first() {
-                        let piece = PROMOTIONS[self.piece & 3];
-                        self.piece += 1;
-                        if self.piece == 4 {
-                            self.piece = 0;
-                            t.promotions[s - 16].remove(to);
-                        }
+                    if let Some((to, piece)) = t.next_promotion(s - 16, &mut self.piece) {
                         return Some(DirMove::promotion(to, Direction::ALL[s - 16], piece));
                     }
                 }
@@ -480,4 +493,69 @@ pub fn generate_targets<S: RayWise>(pos: &Position) -> DirectionTargets {
         t.castling = castling_rooks::<S>(pos);
     }
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sliders::{Classical, KoggeStone};
+
+    fn targets(fen: &str) -> (Position, DirectionTargets) {
+        let p = Position::from_fen(fen).unwrap().0;
+        let t = generate_targets::<KoggeStone>(&p);
+        assert_eq!(t, generate_targets::<Classical>(&p), "{fen}");
+        assert_eq!(t.count() as usize, p.legal_moves().len(), "{fen}");
+        (p, t)
+    }
+
+    #[test]
+    fn a_pinned_rook_moves_only_along_its_pin_line() {
+        // The e4 rook is pinned along the e-file by the e8 rook.
+        let (_, t) = targets("4r1k1/8/8/8/4R3/8/8/4K3 w - - 0 1");
+        let rook_squares = |d: Direction| {
+            t.ray(d) - masks::king(Square::E1) // the king's steps are in the same sets
+        };
+        assert_eq!(rook_squares(Direction::East), Bitboard::EMPTY);
+        assert_eq!(rook_squares(Direction::West), Bitboard::EMPTY);
+        assert_eq!(rook_squares(Direction::North).len(), 4); // e5, e6, e7 and e8 (capture)
+        assert_eq!(rook_squares(Direction::South).len(), 1); // e3 (e2 is a king step)
+    }
+
+    #[test]
+    fn double_check_leaves_only_king_steps() {
+        let (p, t) = targets("4k3/8/8/8/1b6/6N1/8/r3K3 w - - 0 1");
+        assert_eq!(p.checkers().len(), 2);
+        for k in KnightDirection::ALL {
+            assert!(t.knight(k).is_empty());
+        }
+        for d in Direction::ALL {
+            assert!(t.ray(d).is_subset(masks::king(Square::E1)));
+        }
+    }
+
+    #[test]
+    fn en_passant_exposing_the_king_along_the_rank_is_not_a_target() {
+        let (_, t) = targets("8/8/8/KPp4r/8/8/8/7k w - c6 0 1");
+        assert!(!t.ray(Direction::NorthEast).contains(Square::C6));
+        assert!(!t.ray(Direction::NorthWest).contains(Square::C6));
+        let (p, t) = targets("8/8/8/KPp5/8/8/8/7k w - c6 0 1");
+        assert!(t.ray(Direction::NorthEast).contains(Square::C6));
+        let m = t.dir_moves().find(|m| m.target() == Square::C6).unwrap();
+        assert_eq!(m.to_move(&p).unwrap().kind(), MoveKind::EnPassant);
+    }
+
+    #[test]
+    fn promotions_count_four_and_take_resets_single_bits() {
+        let (p, mut t) = targets("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(t.promotions(Direction::North).len(), 1);
+        assert_eq!(t.promotions(Direction::NorthEast).len(), 1);
+        let before = t.count();
+        let king_step = DirMove::new(Square::E2, MoveDirection::Ray(Direction::North));
+        assert!(t.take(king_step));
+        assert!(!t.take(king_step), "taken once");
+        assert_eq!(t.count(), before - 1);
+        let mut one_run = 0;
+        t.for_each_move(&p, |_| one_run += 1);
+        assert_eq!(one_run, before - 1);
+    }
 }

@@ -192,3 +192,44 @@ impl Position {
         evades && (!info.pinned.contains(from) || masks::line_through(info.king, from).contains(to))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_and_slow_legality_agree_on_every_candidate_of_tricky_positions() {
+        let fens = [
+            "4r1k1/8/8/8/4R3/8/8/4K3 w - - 0 1",  // pinned rook
+            "4k3/8/8/8/1b6/6N1/8/r3K3 w - - 0 1", // double check
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 1",    // en passant along the rank
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/rRK5 w B - 0 1", // Chess960 castling shield
+            "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", // the king must take or step
+        ];
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::EnPassant,
+            MoveKind::Castling,
+            MoveKind::Promotion(Piece::Queen),
+        ];
+        for fen in fens {
+            let p = Position::from_fen(fen).unwrap().0;
+            let info = p.check_info();
+            let legal = p.legal_moves();
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    for kind in kinds {
+                        let m = Move::new(from, to, kind);
+                        let expected = legal.contains(m);
+                        assert_eq!(p.is_legal(m), expected, "is_legal {m:?} in {fen}");
+                        assert_eq!(p.is_legal_with(m, &info), expected, "with {m:?} in {fen}");
+                        if expected {
+                            assert!(p.is_pseudo_legal(m));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

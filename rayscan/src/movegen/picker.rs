@@ -220,13 +220,7 @@ impl<'a, S: RayWise> MovePicker<'a, S> {
                 }
                 s @ 16..=23 => {
                     let d = Direction::ALL[s - 16];
-                    if let Some(to) = t.promotions[s - 16].first() {
-                        let piece = PROMOTIONS[self.piece & 3];
-                        self.piece += 1;
-                        if self.piece == 4 {
-                            self.piece = 0;
-                            t.promotions[s - 16].remove(to);
-                        }
+                    if let Some((to, piece)) = t.next_promotion(s - 16, &mut self.piece) {
                         let Some(from) = to.offset(d.opposite()) else {
                             continue;
                         };
@@ -372,4 +366,61 @@ pub fn perft_staged<S: RayWise>(
         }
     }
     nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sliders::KoggeStone;
+    use crate::square::Square;
+
+    fn pick(fen: &str, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec<Move> {
+        let p = Position::from_fen(fen).unwrap().0;
+        let moves: Vec<Move> = MovePicker::<KoggeStone>::new(&p, hash, killers).collect();
+        let mut sorted = moves.clone();
+        sorted.sort();
+        let mut legal = p.legal_moves().as_slice().to_vec();
+        legal.sort();
+        assert_eq!(sorted, legal, "{fen}");
+        moves
+    }
+
+    #[test]
+    fn garbage_hash_and_killers_are_never_returned() {
+        let garbage = Move::new(Square::A1, Square::H8, MoveKind::Promotion(Piece::Queen));
+        let elsewhere = Move::new(Square::E7, Square::E5, MoveKind::Normal);
+        let moves = pick(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Some(garbage),
+            [Some(elsewhere), Some(garbage)],
+        );
+        assert_eq!(moves.len(), 20);
+    }
+
+    #[test]
+    fn a_promotion_as_hash_and_killer_comes_once() {
+        let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        let under = Move::new(Square::B7, Square::B8, MoveKind::Promotion(Piece::Knight));
+        let moves = pick(fen, Some(under), [Some(under), None]);
+        assert_eq!(moves[0], under);
+        assert_eq!(moves.iter().filter(|&&m| m == under).count(), 1);
+    }
+
+    #[test]
+    fn captures_come_most_valuable_victim_first() {
+        // The d4 pawn can take the queen on e5 or the knight on c5; the rook on d1 can
+        // take nothing.
+        let moves = pick("4k3/8/8/2n1q3/3P4/8/4P3/3RK3 w - - 0 1", None, [None; 2]);
+        assert_eq!(moves[0].to_string(), "d4e5");
+        assert_eq!(moves[1].to_string(), "d4c5");
+    }
+
+    #[test]
+    fn a_legal_killer_comes_after_the_captures() {
+        let fen = "4k3/8/8/2n1q3/3P4/8/4P3/3RK3 w - - 0 1";
+        let killer = Move::new(Square::D1, Square::D3, MoveKind::Normal);
+        let moves = pick(fen, None, [Some(killer), Some(killer)]);
+        assert_eq!(moves[2], killer);
+        assert_eq!(moves.iter().filter(|&&m| m == killer).count(), 1);
+    }
 }
