@@ -10,6 +10,10 @@
 //! - [`sliders`]: the techniques, from the reference walk to PEXT, and [`sliders::Technique`]
 //!   to pick one at run time.
 //! - [`fen`]: the piece-placement field of a FEN, for occupancies people can read.
+//! - [`position`]: a chess position (FEN dialects, copy-make, Zobrist keys).
+//! - [`movegen`]: legal move generation four ways (piece-wise, direction-wise, hybrid,
+//!   and a staged picker); [`dir_move`]: moves as target square + direction.
+//! - [`perft`]: leaf counts of the move tree, for every generator and technique.
 //!
 //! ```
 //! use rayscan::sliders::{Slider, Technique};
