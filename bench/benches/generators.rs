@@ -7,9 +7,10 @@
 //! cargo bench -p rayscan-bench --bench generators -- kiwipete/hybrid
 //! ```
 //!
-//! Each generator runs with the technique it uses by default, and the direction-wise
-//! generator also with the other set-wise fill (dumb7fill) and with a lookup technique
-//! answering slider by slider (classical), so the table shows what the fill costs.
+//! Each generator runs with the technique it uses by default (the mailbox boards with
+//! their vector attacks), and the direction-wise generator also with the other set-wise
+//! fill (dumb7fill) and with a lookup technique answering slider by slider (classical),
+//! so the table shows what the fill costs.
 
 use std::time::{Duration, SystemTime};
 

@@ -7,9 +7,11 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use rayscan::chess_move::{Move, UciMoveError};
 use rayscan::movegen::Generator;
 use rayscan::perft::{divide_by, perft_by};
 use rayscan::position::Position;
+use rayscan::san::SanError;
 use rayscan::sliders::Technique;
 use rayscan::suite::{parse, SuiteEntry};
 
@@ -35,12 +37,37 @@ pub fn setup(
         pos.set_chess960(true);
     }
     for text in moves {
-        let m = pos
-            .parse_uci(text)
-            .map_err(|e| format!("--moves: {e} (in {pos})"))?;
+        let m = parse_move(&pos, text).map_err(|e| format!("--moves: {e} (in {pos})"))?;
         pos = pos.play(m);
     }
     Ok((pos, warnings))
+}
+
+/// A move as UCI (`e2e4`, `e1g1`, `e7e8q`) or SAN (`e4`, `Nf3`, `O-O`, `e8=Q`): text
+/// that reads as UCI is taken as UCI, anything else as SAN.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+    match pos.parse_uci(text) {
+        Ok(m) => Ok(m),
+        Err(e @ UciMoveError::Illegal(_)) => Err(e.to_string()),
+        Err(UciMoveError::Syntax(_)) => pos.parse_san(text).map_err(|e| match e {
+            SanError::Syntax(t) => format!(
+                "invalid move {t}: neither uci (like \"e2e4\", \"e7e8q\") nor san (like \"e4\", \"Nf3\", \"O-O\", \"e8=Q\")"
+            ),
+            other => other.to_string(),
+        }),
+    }
+}
+
+/// Every legal move `text` can mean: one, or for an ambiguous SAN move (`Nd2` with two
+/// knights that can go there) each of them. Errors as [`parse_move`].
+pub fn readings(pos: &Position, text: &str) -> Result<Vec<Move>, String> {
+    match parse_move(pos, text) {
+        Ok(m) => Ok(vec![m]),
+        Err(e) => match pos.san_readings(text) {
+            Ok(list) if list.len() > 1 => Ok(list.as_slice().to_vec()),
+            _ => Err(e),
+        },
+    }
 }
 
 #[derive(Serialize)]

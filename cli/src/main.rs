@@ -7,6 +7,7 @@
 mod chess;
 mod diagram;
 mod explain;
+mod see;
 
 use std::process::ExitCode;
 
@@ -89,6 +90,22 @@ enum Command {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
         jobs: Option<u32>,
     },
+    /// Static exchange evaluation of a move (P=100, N=B=300, R=500, Q=900), or of a SEE suite.
+    See {
+        #[command(flatten)]
+        game: Game,
+        /// The move, UCI or SAN (`Rfxf4`, `f1f4`).
+        #[arg(
+            long = "move",
+            value_name = "MOVE",
+            required_unless_present = "suite",
+            conflicts_with = "suite"
+        )]
+        mv: Option<String>,
+        /// A SEE suite: lines `FEN; SAN move; expected value; comment`. Exit 1 if any line fails.
+        #[arg(long, value_name = "FILE.epd")]
+        suite: Option<String>,
+    },
     /// Read a FEN (any dialect), play moves, print the FEN and any warnings.
     Fen {
         #[command(flatten)]
@@ -105,7 +122,7 @@ struct Game {
     /// The position [default: the start position]. Standard FEN, X-FEN or Shredder-FEN; the clocks may be left out.
     #[arg(long, value_name = "FEN")]
     fen: Option<String>,
-    /// UCI moves to play first (castling as e1g1 or king-to-rook e1h1).
+    /// Moves to play first, UCI (e2e4; castling e1g1 or king-to-rook e1h1) or SAN (e4, Nf3, O-O).
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     moves: Vec<String>,
     /// Treat warnings about unreachable positions as errors.
@@ -445,6 +462,21 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
                     ExitCode::from(1)
                 },
             ))
+        }
+        Command::See { game, mv, suite } => {
+            if let Some(file) = suite {
+                let (text, passed) = see::suite(&file, cli.json)?;
+                let code = if passed {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                };
+                return Ok((text, code));
+            }
+            let pos = game.position()?;
+            let text = mv.unwrap_or_default();
+            let m = chess::parse_move(&pos, &text).map_err(|e| format!("--move: {e}"))?;
+            ok(see::one(&pos, m, cli.json))
         }
         Command::Fen { game, shredder } => {
             let pos = game.position()?;

@@ -341,15 +341,15 @@ fn chess_commands_exit_2_on_bad_input() {
         (&["perft", "2", "--moves", "e2e5"], "illegal move \"e2e5\""),
         (
             &["perft", "2", "--moves", "e7e8k"],
-            "invalid uci move \"e7e8k\"",
+            "invalid move \"e7e8k\": neither uci",
         ),
         (
             &["perft", "2", "--moves", "e2e4x"],
-            "invalid uci move \"e2e4x\"",
+            "invalid move \"e2e4x\": neither uci",
         ),
         (
             &["perft", "2", "--moves", "e7e8qq"],
-            "invalid uci move \"e7e8qq\"",
+            "invalid move \"e7e8qq\": neither uci",
         ),
         (&["perft", "x"], "'x'"),
         (&["perft", "2", "--technique", "nope"], "\"nope\""),
@@ -455,7 +455,10 @@ fn suite_runs_every_generator() {
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     // 5 depths, once per generator.
-    assert_eq!(v["depths_checked"], 20);
+    assert_eq!(
+        v["depths_checked"],
+        5 * rayscan::movegen::Generator::ALL.len() as u64
+    );
     let out = rayscan(&[
         "suite",
         &good,
@@ -476,7 +479,9 @@ fn suite_runs_every_generator() {
     let out = rayscan(&["suite", &good, "--generator", "all", "--technique", "magic"]);
     assert!(out.status.success());
     assert!(
-        stderr(&out).contains("skipping generator directionwise, staged"),
+        stderr(&out).contains(
+            "skipping generator directionwise, staged, mailbox-0x88, mailbox-16x12, mailbox-15x12"
+        ),
         "{}",
         stderr(&out)
     );
@@ -484,5 +489,93 @@ fn suite_runs_every_generator() {
         stdout(&out).contains("10 depths checked"),
         "{}",
         stdout(&out)
+    );
+}
+
+#[test]
+fn see_evaluates_a_move_or_a_suite() {
+    let fen = "6k1/1pp4p/p1pb4/6q1/3P1pRr/2P4P/PP1Br1P1/5RKN w - -";
+    for mv in ["Rfxf4", "f1f4"] {
+        let out = rayscan(&["see", "--fen", fen, "--move", mv]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "-100\n");
+    }
+    let out = rayscan(&["see", "--fen", fen, "--move", "Rfxf4", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v, serde_json::json!({ "see": -100 }));
+
+    let suite = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../rayscan/tests/data/see/see.epd"
+    );
+    let out = rayscan(&["see", "--suite", suite]);
+    assert!(out.status.success(), "{}", stdout(&out));
+    assert_eq!(stdout(&out).lines().last(), Some("74 passed, 0 failed"));
+
+    let wrong = write_temp(
+        "see-wrong.epd",
+        &format!("{fen}; Rfxf4; 100; wrong on purpose\n{fen}; Kh2; 0;\n"),
+    );
+    let out = rayscan(&["see", "--suite", &wrong]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Rfxf4 (f1f4): expected 100, got -100 (bitboards)"),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("1 passed, 1 failed"));
+
+    for (args, needle) in [
+        (
+            vec!["see", "--fen", fen, "--move", "Nf3"],
+            "illegal move \"Nf3\"",
+        ),
+        (
+            vec!["see", "--fen", fen, "--move", "zz"],
+            "invalid move \"zz\"",
+        ),
+        (vec!["see", "--fen", fen], "--move"),
+    ] {
+        let out = rayscan(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+    let bad = write_temp("see-bad.epd", &format!("{fen}; Rfxf4; lots\n"));
+    let out = rayscan(&["see", "--suite", &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 1: the expected value \"lots\""),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn moves_take_san_and_mailbox_generators_count_alike() {
+    let out = rayscan(&[
+        "fen", "--moves", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4\n"
+    );
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for g in ["mailbox-0x88", "mailbox-16x12", "mailbox-15x12"] {
+        let out = rayscan(&["perft", "3", "--fen", kiwipete, "--generator", g]);
+        assert!(stdout(&out).starts_with("Nodes searched: 97862\n"), "{g}");
+    }
+    let out = rayscan(&[
+        "perft",
+        "2",
+        "--generator",
+        "mailbox-0x88",
+        "--technique",
+        "magic",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("its technique is \"vector\""),
+        "{}",
+        stderr(&out)
     );
 }

@@ -42,11 +42,14 @@ pub mod dir_move;
 pub mod direction;
 pub mod error;
 pub mod fen;
+pub mod mailbox;
 pub mod masks;
 pub mod movegen;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod san;
+pub mod see;
 pub mod sliders;
 pub mod square;
 #[cfg(feature = "std")]

@@ -7,6 +7,7 @@
 //! once.
 
 use crate::chess_move::{Move, MoveList};
+use crate::mailbox::{self, Board15x12, Board16x12, Layout, Mailbox, X88};
 use crate::movegen::{
     generate_hybrid, generate_targets, perft_staged, Generator, MovePicker, StagedHistory,
     UnsupportedTechnique,
@@ -197,6 +198,23 @@ impl WithRayWise for Root<'_, '_> {
     }
 }
 
+/// The root split on a mailbox board: the position goes onto the array once, and
+/// everything below runs there.
+fn mailbox_root<L: Layout>(root: Root<'_, '_>) -> u64 {
+    let board = Mailbox::<L>::new(root.pos);
+    let d = root.depth - 1;
+    let mut report = root.report;
+    let mut total = 0;
+    for &m in board.legal_moves().iter() {
+        let n = mailbox::perft(&board.play(m), d);
+        if let Some(f) = report.as_mut() {
+            f(m, n);
+        }
+        total += n;
+    }
+    total
+}
+
 /// Perft split by root move with any generator and technique: calls `f(move, count)` for
 /// every legal move, in the generator's order, and returns the total. Each generator's
 /// root moves come from that generator. Fails when the technique cannot drive the
@@ -272,6 +290,9 @@ fn run(
     let counted = match generator {
         Generator::PieceWise | Generator::Hybrid => Some(technique.dispatch(root)),
         Generator::DirectionWise | Generator::Staged => technique.dispatch_ray_wise(root),
+        Generator::Mailbox0x88 => Some(mailbox_root::<X88>(root)),
+        Generator::Mailbox16x12 => Some(mailbox_root::<Board16x12>(root)),
+        Generator::Mailbox15x12 => Some(mailbox_root::<Board15x12>(root)),
     };
     counted.ok_or(unsupported)
 }

@@ -5,8 +5,8 @@
 //! parser, and `is_legal(m) == legal_moves().contains(m)` for every from × to × kind.
 //!
 //! Every generator takes part: piece-wise, hybrid, direction-wise (decoded both by
-//! target+direction and ray by ray "in one run") and the staged picker, fed random hash
-//! and killer moves (legal, illegal and garbage). Each must give exactly the legal move
+//! target+direction and ray by ray "in one run"), the staged picker, fed random hash
+//! and killer moves (legal, illegal and garbage), and the three mailbox boards. Each must give exactly the legal move
 //! set, every move once.
 
 use std::collections::BTreeSet;
@@ -14,6 +14,7 @@ use std::path::Path;
 
 use rayscan::chess_move::{Move, MoveKind, MoveList};
 use rayscan::dir_move::DirMove;
+use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
 use rayscan::movegen::{generate_hybrid, generate_targets, MovePicker};
 use rayscan::position::Position;
 use rayscan::sliders::{Classical, Dumb7Fill, KoggeStone, Magic};
@@ -115,7 +116,7 @@ fn is_capture(pos: &Position, m: Move) -> bool {
 }
 
 /// Checks the picker's order: the hash move first if legal, then the captures by
-/// MVV/LVA, then the legal quiet killers, then the rest; returns its moves.
+/// SEE and MVV/LVA, then the legal quiet killers, then the rest; returns its moves.
 fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec<Move> {
     let moves: Vec<Move> = MovePicker::<KoggeStone>::new(pos, hash, killers).collect();
     let legal = pos.legal_moves();
@@ -132,7 +133,7 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
         } else {
             value(m.to())
         };
-        (victim, -value(m.from()))
+        (pos.see(m), victim, -value(m.from()))
     };
     let captures = legal
         .iter()
@@ -145,7 +146,7 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
     );
     assert!(
         stage.windows(2).all(|w| mvv_lva(w[0]) >= mvv_lva(w[1])),
-        "captures by MVV/LVA in {fen}: {stage:?}"
+        "captures by SEE, then MVV/LVA in {fen}: {stage:?}"
     );
     i += captures;
     let mut seen = Vec::new();
@@ -164,6 +165,18 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
         .iter()
         .all(|&m| !is_capture(pos, m)));
     moves
+}
+
+/// The legal moves generated on a mailbox board, which must also agree on check.
+fn mailbox<L: Layout>(pos: &Position) -> Vec<Move> {
+    let board = Mailbox::<L>::new(pos);
+    assert_eq!(
+        board.in_check(),
+        pos.in_check(),
+        "{} check in {pos}",
+        L::NAME
+    );
+    board.legal_moves().as_slice().to_vec()
 }
 
 /// Every generator's moves for `pos`, sorted (so duplicates show), by name.
@@ -213,6 +226,9 @@ fn every_generator(
         ("directionwise by target+direction", sorted(by_direction)),
         ("staged", sorted(picked(pos, hash, killers))),
         ("staged without hints", sorted(picked(pos, None, [None; 2]))),
+        ("mailbox-0x88", sorted(mailbox::<X88>(pos))),
+        ("mailbox-16x12", sorted(mailbox::<Board16x12>(pos))),
+        ("mailbox-15x12", sorted(mailbox::<Board15x12>(pos))),
     ]
 }
 

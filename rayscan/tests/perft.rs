@@ -1,7 +1,8 @@
 //! Perft against every public suite in `tests/data/` (copied from `../shared/perft/`).
 //!
 //! The default run checks every depth whose expected count is at most 10^6 with each
-//! generator (piece-wise, direction-wise, hybrid, staged) and its default technique, the
+//! bitboard generator (piece-wise, direction-wise, hybrid, staged) and its default
+//! technique, every depth up to 2·10^5 on each mailbox board, the
 //! start position and Kiwipete deeper, and every generator with every technique it
 //! accepts under a smaller budget. The full run (every generator to 10^8 nodes, every
 //! pair to 10^6) is behind `#[ignore]`:
@@ -126,6 +127,17 @@ fn hybrid_passes_every_suite_within_a_million_nodes() {
 #[test]
 fn staged_passes_every_suite_within_a_million_nodes() {
     check_generator(Generator::Staged, 1_000_000);
+}
+
+#[test]
+fn mailbox_generators_pass_every_suite_within_a_budget() {
+    for generator in [
+        Generator::Mailbox0x88,
+        Generator::Mailbox16x12,
+        Generator::Mailbox15x12,
+    ] {
+        check_generator(generator, 200_000);
+    }
 }
 
 #[test]

@@ -79,15 +79,24 @@ pub enum Generator {
     Hybrid,
     /// The staged move picker ([`MovePicker`]), fed hash and killer moves.
     Staged,
+    /// On a 0x88 mailbox board ([`crate::mailbox::X88`]), with vector attacks.
+    Mailbox0x88,
+    /// On a 16×12 mailbox board ([`crate::mailbox::Board16x12`]), with vector attacks.
+    Mailbox16x12,
+    /// On a 15×12 mailbox board ([`crate::mailbox::Board15x12`]), with vector attacks.
+    Mailbox15x12,
 }
 
 impl Generator {
     /// Every generator, in the order the CLI lists them.
-    pub const ALL: [Generator; 4] = [
+    pub const ALL: [Generator; 7] = [
         Generator::PieceWise,
         Generator::DirectionWise,
         Generator::Hybrid,
         Generator::Staged,
+        Generator::Mailbox0x88,
+        Generator::Mailbox16x12,
+        Generator::Mailbox15x12,
     ];
 
     /// The command-line name.
@@ -97,14 +106,27 @@ impl Generator {
             Generator::DirectionWise => "directionwise",
             Generator::Hybrid => "hybrid",
             Generator::Staged => "staged",
+            Generator::Mailbox0x88 => "mailbox-0x88",
+            Generator::Mailbox16x12 => "mailbox-16x12",
+            Generator::Mailbox15x12 => "mailbox-15x12",
         }
     }
 
-    /// Whether `technique` can drive this generator.
+    /// Whether this generator works on a mailbox array rather than on bitboards.
+    pub const fn is_mailbox(self) -> bool {
+        matches!(
+            self,
+            Generator::Mailbox0x88 | Generator::Mailbox16x12 | Generator::Mailbox15x12
+        )
+    }
+
+    /// Whether `technique` can drive this generator. The mailbox generators walk their
+    /// own arrays with vector attacks: their technique is `vector`.
     pub const fn accepts(self, technique: Technique) -> bool {
         match self {
             Generator::PieceWise | Generator::Hybrid => true,
             Generator::DirectionWise | Generator::Staged => technique.is_ray_wise(),
+            _ => matches!(technique, Technique::Vector),
         }
     }
 
@@ -114,6 +136,7 @@ impl Generator {
         match self {
             Generator::PieceWise | Generator::Hybrid => Technique::FASTEST,
             Generator::DirectionWise | Generator::Staged => Technique::KoggeStone,
+            _ => Technique::Vector,
         }
     }
 }
@@ -154,6 +177,13 @@ pub struct UnsupportedTechnique {
 
 impl fmt::Display for UnsupportedTechnique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.generator.is_mailbox() {
+            return write!(
+                f,
+                "the {} generator walks its own board with vector attacks: its technique is \"vector\", not \"{}\"",
+                self.generator, self.technique
+            );
+        }
         write!(
             f,
             "the {} generator needs a ray-wise technique, and \"{}\" is not one (ray-wise:",

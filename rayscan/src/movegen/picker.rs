@@ -4,7 +4,8 @@
 //! Stages, in order:
 //! 1. the **hash move** (from a transposition table): tested with
 //!    [`Position::is_legal_with`], never trusted, before anything is generated;
-//! 2. **captures**, best first by MVV/LVA (most valuable victim, least valuable attacker);
+//! 2. **captures**, best first by static exchange evaluation ([`crate::see`]), ties by
+//!    MVV/LVA (most valuable victim, least valuable attacker);
 //! 3. the **killer moves** (quiet moves that were good in sibling positions), tested like
 //!    the hash move;
 //! 4. the remaining **quiet moves**.
@@ -45,7 +46,7 @@ use crate::sliders::RayWise;
 pub enum Stage {
     /// The hash move, if it is legal.
     HashMove,
-    /// Captures (en passant and capturing promotions included), MVV/LVA order.
+    /// Captures (en passant and capturing promotions included), by SEE, then MVV/LVA.
     Captures,
     /// The killer moves that are legal quiet moves here.
     Killers,
@@ -179,7 +180,7 @@ impl<'a, S: RayWise> MovePicker<'a, S> {
         }
         self.captures
             .as_mut_slice()
-            .sort_unstable_by_key(|&m| Reverse(mvv_lva(pos, m)));
+            .sort_unstable_by_key(|&m| Reverse((pos.see_with::<S>(m), mvv_lva(pos, m))));
     }
 
     /// Whether killer `k` is to be returned now: a legal quiet move, not returned before.
@@ -244,7 +245,8 @@ impl<'a, S: RayWise> MovePicker<'a, S> {
     }
 }
 
-/// Most valuable victim first, then least valuable attacker, then the better promotion.
+/// Most valuable victim first, then least valuable attacker, then the better promotion:
+/// the tie-break between captures of equal SEE.
 #[inline]
 fn mvv_lva(pos: &Position, m: Move) -> u16 {
     let victim = match m.kind() {

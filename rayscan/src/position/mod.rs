@@ -74,7 +74,7 @@ impl CastlingRights {
         self.rooks.iter().flatten().flatten().copied().collect()
     }
 
-    fn set(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {
+    pub(crate) fn set(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {
         self.rooks[color as usize][side as usize] = rook;
     }
 }

@@ -47,6 +47,7 @@ pub mod one_run;
 pub mod pext;
 pub mod reference;
 pub mod subtraction;
+pub mod vector;
 
 pub use classical::Classical;
 pub use classical_branchless::ClassicalBranchless;
@@ -62,6 +63,7 @@ pub use one_run::OneRun;
 pub use pext::Pext;
 pub use reference::Reference;
 pub use subtraction::Subtraction;
+pub use vector::Vector;
 
 /// A way to compute sliding-piece attacks.
 ///
@@ -254,6 +256,7 @@ techniques! {
     Dumb7Fill => Dumb7Fill, ray_wise: true;
     KoggeStone => KoggeStone, ray_wise: true;
     Subtraction => Subtraction, ray_wise: true;
+    Vector => Vector, ray_wise: true;
     Magic => Magic, ray_wise: false;
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     Pext => Pext, ray_wise: false;

@@ -1,0 +1,118 @@
+//! `rayscan see`: static exchange evaluation of one move, or of every line of a SEE suite
+//! (`FEN; SAN move; expected value; comment`), on the bitboards and on every mailbox
+//! board.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use rayscan::chess_move::Move;
+use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
+use rayscan::position::Position;
+
+/// Every implementation's value of `m`: (name, value).
+fn values(pos: &Position, m: Move) -> [(&'static str, i32); 4] {
+    fn on<L: Layout>(pos: &Position, m: Move) -> i32 {
+        Mailbox::<L>::new(pos).see(m)
+    }
+    [
+        ("bitboards", pos.see(m)),
+        ("mailbox-0x88", on::<X88>(pos, m)),
+        ("mailbox-16x12", on::<Board16x12>(pos, m)),
+        ("mailbox-15x12", on::<Board15x12>(pos, m)),
+    ]
+}
+
+/// `rayscan see --move`: the value, or `{"see": n}`.
+pub fn one(pos: &Position, m: Move, json: bool) -> String {
+    let see = pos.see(m);
+    if json {
+        return serde_json::json!({ "see": see }).to_string() + "\n";
+    }
+    format!("{see}\n")
+}
+
+#[derive(Serialize)]
+struct Mismatch {
+    line: usize,
+    fen: String,
+    mv: String,
+    board: &'static str,
+    expected: i32,
+    got: i32,
+}
+
+/// `rayscan see --suite`: every line read first (an unreadable line is an error, exit 2),
+/// then checked. A move whose SAN is ambiguous is checked in every reading. Returns the
+/// output and whether every line passed.
+pub fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut cases = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |what: String| format!("{file}: line {line_no}: {what}");
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let [fen, mv, expected, ..] = fields[..] else {
+            return Err(at(
+                "expected \"FEN; move; value\" separated by semicolons".to_string()
+            ));
+        };
+        let expected: i32 = expected.parse().map_err(|_| {
+            at(format!(
+                "the expected value {expected:?} is not a whole number"
+            ))
+        })?;
+        let (pos, _) = Position::from_fen(fen).map_err(|e| at(e.to_string()))?;
+        let readings = crate::chess::readings(&pos, mv).map_err(at)?;
+        cases.push((
+            line_no,
+            fen.to_string(),
+            mv.to_string(),
+            pos,
+            readings,
+            expected,
+        ));
+    }
+    let mut mismatches = Vec::new();
+    let mut failed = 0;
+    for (line, fen, mv, pos, readings, expected) in &cases {
+        let before = mismatches.len();
+        for &m in readings {
+            for (board, got) in values(pos, m) {
+                if got != *expected {
+                    mismatches.push(Mismatch {
+                        line: *line,
+                        fen: fen.clone(),
+                        mv: format!("{mv} ({m})"),
+                        board,
+                        expected: *expected,
+                        got,
+                    });
+                }
+            }
+        }
+        failed += usize::from(mismatches.len() > before);
+    }
+    let passed = cases.len() - failed;
+    if json {
+        let out = serde_json::json!({
+            "passed": passed,
+            "failed": failed,
+            "mismatches": mismatches,
+        });
+        return Ok((out.to_string() + "\n", failed == 0));
+    }
+    let mut out = String::new();
+    for m in &mismatches {
+        let _ = writeln!(
+            out,
+            "mismatch: {file}:{}: {}; {}: expected {}, got {} ({})",
+            m.line, m.fen, m.mv, m.expected, m.got, m.board
+        );
+    }
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    Ok((out, failed == 0))
+}
