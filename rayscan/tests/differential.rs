@@ -10,7 +10,6 @@
 //! set, every move once.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use rayscan::chess_move::{Move, MoveKind, MoveList};
 use rayscan::dir_move::DirMove;
@@ -20,31 +19,10 @@ use rayscan::position::Position;
 use rayscan::sliders::{Classical, Dumb7Fill, KoggeStone, Magic};
 use rayscan::suite::parse;
 use rayscan::{Piece, Square};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Position as _};
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-// shakmaty's error type is large; that is its business, not something to box here.
-#[allow(clippy::result_large_err)]
-fn theirs(fen: &str) -> Chess {
-    Fen::from_ascii(fen.as_bytes())
-        .unwrap_or_else(|e| panic!("shakmaty cannot read {fen}: {e}"))
-        .into_position(CastlingMode::Chess960)
-        // Some suite positions are unreachable; rayscan accepts them with a warning.
-        .or_else(|e| e.ignore_impossible_check())
-        .or_else(|e| e.ignore_too_much_material())
-        .unwrap_or_else(|e| panic!("shakmaty refuses {fen}: {e}"))
-}
+mod common;
+use common::{data, theirs, Rng};
 
 fn start_positions() -> Vec<String> {
     let mut fens =
@@ -56,10 +34,7 @@ fn start_positions() -> Vec<String> {
         "random960.epd",
         "standard.epd",
     ] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
-            .join(name);
-        let entries = parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let entries = parse(&data(name)).unwrap();
         fens.extend(entries.into_iter().map(|e| e.fen));
     }
     fens

@@ -5,33 +5,16 @@
 //! mate suffixes.
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
 
 use rayscan::chess_move::{Move, MoveKind};
 use rayscan::position::Position;
 use rayscan::san::SanError;
 use rayscan::suite::parse;
-use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Position as _};
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+mod common;
+use common::{data, theirs, Rng};
 
 fn suite_fens(name: &str) -> Vec<String> {
     parse(&data(name))
@@ -45,18 +28,6 @@ fn fen(f: &str) -> Position {
     Position::from_fen(f)
         .unwrap_or_else(|e| panic!("{f}: {e}"))
         .0
-}
-
-// shakmaty's error type is large; that is its business, not something to box here.
-#[allow(clippy::result_large_err)]
-fn theirs(fen: &str) -> Chess {
-    Fen::from_ascii(fen.as_bytes())
-        .unwrap_or_else(|e| panic!("shakmaty cannot read {fen}: {e}"))
-        .into_position(CastlingMode::Chess960)
-        // Some suite positions are unreachable; rayscan accepts them with a warning.
-        .or_else(|e| e.ignore_impossible_check())
-        .or_else(|e| e.ignore_too_much_material())
-        .unwrap_or_else(|e| panic!("shakmaty refuses {fen}: {e}"))
 }
 
 /// Plays SAN moves from `pos`, checking that each prints as written.

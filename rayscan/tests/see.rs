@@ -2,16 +2,16 @@
 //! `../shared/see/`) on the bitboards and on every mailbox board, and bitboard against
 //! mailbox SEE on every capture of thousands of random positions.
 
-use std::path::Path;
-
 use rayscan::chess_move::Move;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
 use rayscan::position::Position;
 use rayscan::sliders::{Classical, KoggeStone, Vector};
 
+mod common;
+use common::Rng;
+
 fn suite() -> Vec<(String, String, i32)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/see/see.epd");
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = common::data("see/see.epd");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
@@ -58,17 +58,6 @@ fn the_see_suite_passes_on_bitboards_and_mailboxes() {
                 assert_eq!(pos.see_ge(m, t), expected >= t, "see_ge {t}: {what}");
             }
         }
-    }
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }
 

@@ -1,0 +1,49 @@
+//! What several integration tests share: a small deterministic generator, the test data
+//! directory, and shakmaty (a dev-dependency) reading a FEN the way rayscan does.
+
+// Each test binary uses only some of these.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+/// Marsaglia's xorshift64: deterministic, no dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A file under `tests/data/`.
+pub fn data_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// The text of a file under `tests/data/`.
+pub fn data(name: &str) -> String {
+    let path = data_path(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// shakmaty's position for a FEN rayscan accepts (unreachable ones included).
+// shakmaty's error type is large; that is its business, not something to box here.
+#[allow(clippy::result_large_err)]
+pub fn theirs(fen: &str) -> Chess {
+    Fen::from_ascii(fen.as_bytes())
+        .unwrap_or_else(|e| panic!("shakmaty cannot read {fen}: {e}"))
+        .into_position(CastlingMode::Chess960)
+        // Some suite positions are unreachable; rayscan accepts them with a warning.
+        .or_else(|e| e.ignore_impossible_check())
+        .or_else(|e| e.ignore_too_much_material())
+        .unwrap_or_else(|e| panic!("shakmaty refuses {fen}: {e}"))
+}
