@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use rayscan::chess_move::{Move, UciMoveError};
 use rayscan::movegen::Generator;
+use rayscan::parallel::{perft_parallel, PerftTable};
 use rayscan::perft::{divide_by, perft_by};
 use rayscan::position::Position;
 use rayscan::san::SanError;
@@ -79,27 +80,55 @@ struct PerftJson {
     divide: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
-/// `rayscan perft`: the output for people or the JSON object. The caller has checked
-/// that the generator accepts the technique.
+/// How perft runs: generator, technique, threads and hash table (already checked).
+pub struct Settings {
+    pub generator: Generator,
+    pub technique: Technique,
+    pub threads: usize,
+    pub table: Option<PerftTable>,
+}
+
+impl Settings {
+    /// Perft of `pos`, reporting root moves to `report`.
+    fn run(
+        &self,
+        pos: &Position,
+        depth: u32,
+        report: impl FnMut(Move, u64),
+    ) -> Result<u64, String> {
+        let counted = if self.threads > 1 || self.table.is_some() {
+            perft_parallel(
+                self.generator,
+                self.technique,
+                pos,
+                depth,
+                self.threads,
+                self.table.as_ref(),
+                report,
+            )
+        } else {
+            divide_by(self.generator, self.technique, pos, depth, report)
+        };
+        counted.map_err(|e| e.to_string())
+    }
+}
+
+/// `rayscan perft`: the output for people or the JSON object.
 pub fn perft(
     pos: &Position,
     depth: u32,
-    generator: Generator,
-    technique: Technique,
+    settings: &Settings,
     divide: bool,
     json: bool,
 ) -> Result<String, String> {
     let start = Instant::now();
     let chess960 = pos.is_chess960();
     let mut lines = Vec::new();
-    let nodes = if divide {
-        divide_by(generator, technique, pos, depth, |m, n| {
+    let nodes = settings.run(pos, depth, |m, n| {
+        if divide {
             lines.push((m.uci(chess960).to_string(), n))
-        })
-    } else {
-        perft_by(generator, technique, pos, depth)
-    }
-    .map_err(|e| e.to_string())?;
+        }
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
         (nodes as f64 / seconds) as u64
@@ -302,4 +331,117 @@ pub fn suite(
     );
     let _ = writeln!(out, "{passed} passed, {failed} failed");
     Ok((out, failed == 0))
+}
+
+/// The positions of `rayscan bench`: (name, FEN, depth, nodes).
+const BENCH: [(&str, &str, u32, u64); 6] = [
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        119_060_324,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        193_690_690,
+    ),
+    (
+        "cpw3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        6,
+        11_030_083,
+    ),
+    (
+        "cpw4",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "cpw5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        4,
+        2_103_487,
+    ),
+    (
+        "cpw6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        4,
+        3_894_594,
+    ),
+];
+
+#[derive(Serialize)]
+struct BenchLine {
+    name: &'static str,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    nps: u64,
+}
+
+/// `rayscan bench`: perft of each bench position, then the totals in Stockfish's
+/// wording. Returns the output and whether every count was right.
+pub fn bench(settings: &Settings, json: bool) -> (String, bool) {
+    let mut lines = Vec::new();
+    let mut right = true;
+    let mut out = String::new();
+    for (name, fen, depth, expected) in BENCH {
+        let pos = Position::from_fen(fen).expect("the bench FENs are valid").0;
+        let start = Instant::now();
+        let nodes = settings.run(&pos, depth, |_, _| {}).unwrap_or(0);
+        let seconds = start.elapsed().as_secs_f64();
+        if nodes != expected {
+            right = false;
+            let _ = writeln!(
+                out,
+                "MISMATCH {name} depth {depth}: expected {expected}, got {nodes}"
+            );
+        }
+        lines.push(BenchLine {
+            name,
+            depth,
+            nodes,
+            seconds,
+            nps: (nodes as f64 / seconds.max(1e-9)) as u64,
+        });
+    }
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let seconds: f64 = lines.iter().map(|l| l.seconds).sum();
+    let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
+    if json {
+        let v = serde_json::json!({
+            "generator": settings.generator.name(),
+            "technique": settings.technique.name(),
+            "threads": settings.threads,
+            "positions": lines,
+            "nodes": nodes,
+            "seconds": seconds,
+            "nps": nps,
+            "right": right,
+        });
+        return (v.to_string() + "\n", right);
+    }
+    for l in &lines {
+        let _ = writeln!(
+            out,
+            "{:<10} depth {}  {:>11} nodes  {:>7.3} s  {:>6.1} M nodes/s",
+            l.name,
+            l.depth,
+            l.nodes,
+            l.seconds,
+            l.nps as f64 / 1e6
+        );
+    }
+    let _ = writeln!(out, "===========================");
+    let _ = writeln!(
+        out,
+        "Total time (ms) : {}",
+        (seconds * 1000.0).round() as u64
+    );
+    let _ = writeln!(out, "Nodes searched  : {nodes}");
+    let _ = writeln!(out, "Nodes/second    : {nps}");
+    (out, right)
 }

@@ -62,15 +62,28 @@ enum Command {
         depth: u32,
         #[command(flatten)]
         game: Game,
-        /// The slider technique [default: the generator's fastest: pext for piecewise and hybrid, kogge-stone for directionwise and staged].
+        /// The slider technique [default: the generator's fastest: pext for piecewise and hybrid, kogge-stone for directionwise and staged, vector for the mailboxes].
         #[arg(long, value_name = "NAME", value_parser = parse_technique)]
         technique: Option<Technique>,
-        /// The move generator: piecewise, directionwise, hybrid or staged.
+        /// The move generator: piecewise, directionwise, hybrid, staged, mailbox-0x88, mailbox-16x12 or mailbox-15x12.
         #[arg(long, value_name = "NAME", default_value = "piecewise", value_parser = parse_generator)]
         generator: Generator,
         /// First one `move: count` line per root move.
         #[arg(long)]
         divide: bool,
+        #[command(flatten)]
+        speed: Speed,
+    },
+    /// Perft speed on a fixed set of positions, the way engines' `bench` works.
+    Bench {
+        /// The slider technique [default: the generator's fastest].
+        #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+        technique: Option<Technique>,
+        /// The move generator.
+        #[arg(long, value_name = "NAME", default_value = "piecewise", value_parser = parse_generator)]
+        generator: Generator,
+        #[command(flatten)]
+        speed: Speed,
     },
     /// Check perft suites: lines `FEN ;D1 n ;D2 n …`; exit 1 if any count differs.
     Suite {
@@ -114,6 +127,52 @@ enum Command {
         #[arg(long)]
         shredder: bool,
     },
+}
+
+/// Threads and hash for perft.
+#[derive(Args, Debug, Clone, Copy)]
+struct Speed {
+    /// Worker threads: the tree is split two plies down.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
+    /// A shared perft hash table of this many MiB (piecewise generator only).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    hash: Option<u64>,
+}
+
+impl Speed {
+    /// The checked settings: the table allocated, the pair accepted.
+    fn settings(
+        self,
+        generator: Generator,
+        technique: Technique,
+    ) -> Result<chess::Settings, String> {
+        if !generator.accepts(technique) {
+            return Err(UnsupportedTechnique {
+                generator,
+                technique,
+            }
+            .to_string());
+        }
+        let table = match self.hash {
+            None => None,
+            Some(_) if generator != Generator::PieceWise => {
+                return Err(format!(
+                    "--hash works with the piecewise generator, not {generator}"
+                ))
+            }
+            Some(mb) => Some(
+                rayscan::parallel::PerftTable::new(mb as usize)
+                    .map_err(|mb| format!("--hash {mb}: cannot allocate {mb} MiB"))?,
+            ),
+        };
+        Ok(chess::Settings {
+            generator,
+            technique,
+            threads: self.threads as usize,
+            table,
+        })
+    }
 }
 
 /// A position: FEN, moves played from it, and how strictly to read it.
@@ -428,18 +487,30 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
             technique,
             generator,
             divide,
+            speed,
         } => {
             let technique = technique.unwrap_or(generator.default_technique());
-            if !generator.accepts(technique) {
-                return Err(UnsupportedTechnique {
-                    generator,
-                    technique,
-                }
-                .to_string());
-            }
+            let settings = speed.settings(generator, technique)?;
             let pos = game.position()?;
-            chess::perft(&pos, depth, generator, technique, divide, cli.json)
+            chess::perft(&pos, depth, &settings, divide, cli.json)
                 .map(|text| (text, ExitCode::SUCCESS))
+        }
+        Command::Bench {
+            technique,
+            generator,
+            speed,
+        } => {
+            let technique = technique.unwrap_or(generator.default_technique());
+            let settings = speed.settings(generator, technique)?;
+            let (text, right) = chess::bench(&settings, cli.json);
+            Ok((
+                text,
+                if right {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                },
+            ))
         }
         Command::Suite {
             files,

@@ -579,3 +579,54 @@ fn moves_take_san_and_mailbox_generators_count_alike() {
         stderr(&out)
     );
 }
+
+#[test]
+fn threads_and_hash_give_the_same_divide() {
+    let plain = stdout(&rayscan(&["perft", "4", "--divide"]));
+    let fast = stdout(&rayscan(&[
+        "perft",
+        "4",
+        "--divide",
+        "--threads",
+        "2",
+        "--hash",
+        "1",
+    ]));
+    let moves = |text: &str| {
+        let (moves, rest) = text.split_once("\n\n").unwrap();
+        let mut lines: Vec<String> = moves.lines().map(String::from).collect();
+        lines.sort();
+        (lines, rest.lines().next().unwrap().to_string())
+    };
+    assert_eq!(moves(&plain), moves(&fast));
+    for (args, needle) in [
+        (vec!["perft", "3", "--hash", "0"], "--hash"),
+        (vec!["perft", "3", "--threads", "0"], "--threads"),
+        (
+            vec!["perft", "3", "--hash", "4", "--generator", "hybrid"],
+            "--hash works with the piecewise generator",
+        ),
+    ] {
+        let out = rayscan(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn bench_counts_its_positions() {
+    let out = rayscan(&["bench", "--json", "--threads", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["right"], true);
+    assert_eq!(v["nodes"], 345_612_470u64);
+    assert_eq!(v["positions"].as_array().unwrap().len(), 6);
+    let out = rayscan(&["bench", "--generator", "hybrid"]);
+    let text = stdout(&out);
+    assert!(text.contains("Nodes searched  : 345612470\n"), "{text}");
+    assert!(text
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("Nodes/second    : "));
+}

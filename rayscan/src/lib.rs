@@ -45,6 +45,8 @@ pub mod fen;
 pub mod mailbox;
 pub mod masks;
 pub mod movegen;
+#[cfg(feature = "std")]
+pub mod parallel;
 pub mod perft;
 pub mod piece;
 pub mod position;

@@ -1,8 +1,9 @@
 //! Perft: count the leaf nodes of the legal move tree, the standard test of a move generator.
 //!
 //! Bulk counting: at depth 1 the number of legal moves is the count, so the last ply is
-//! generated but never played (the direction-wise generator does not even decode it: its
-//! count is a sum of population counts). The staged picker is the exception: it is
+//! never played, and piece-wise and direction-wise perft do not even list it: their
+//! count is a sum of population counts ([`crate::movegen::count`],
+//! [`crate::movegen::DirectionTargets::count`]). The staged picker is the exception: it is
 //! counted move by move, since what it must prove is that its stages yield every move
 //! once.
 
@@ -24,13 +25,12 @@ use crate::sliders::{RayWise, Slider, Technique, WithRayWise, WithSlider};
 /// assert_eq!(perft::<Classical>(&Position::startpos(), 3), 8902);
 /// ```
 pub fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return crate::movegen::count::<S>(pos),
+        _ => {}
     }
     let moves = pos.legal_moves_with::<S>();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&m| perft::<S>(&pos.play(m), depth - 1))

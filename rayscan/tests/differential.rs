@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use rayscan::chess_move::{Move, MoveKind, MoveList};
 use rayscan::dir_move::DirMove;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
-use rayscan::movegen::{generate_hybrid, generate_targets, MovePicker};
+use rayscan::movegen::{count, generate_hybrid, generate_targets, MovePicker};
 use rayscan::position::Position;
 use rayscan::sliders::{Classical, Dumb7Fill, KoggeStone, Magic};
 use rayscan::suite::parse;
@@ -167,6 +167,11 @@ fn every_generator(
     };
     let mut hybrid = MoveList::new();
     generate_hybrid::<Magic>(pos, &mut hybrid);
+    assert_eq!(
+        count::<Magic>(pos) as usize,
+        legal.len(),
+        "piece-wise count of {pos}"
+    );
     let targets = generate_targets::<KoggeStone>(pos);
     assert_eq!(targets.count() as usize, legal.len(), "count of {pos}");
     assert_eq!(

@@ -2,7 +2,8 @@
 //! and split the set into moves. What the literature calls the classical approach, and
 //! the generator every other one is compared with.
 
-use super::{castling_moves, en_passant_sources, push_pawn_moves, Node};
+use super::pawns::PawnTargets;
+use super::{castling_moves, castling_rooks, en_passant_sources, push_pawn_moves, Node};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
@@ -110,4 +111,63 @@ impl Node {
             }
         }
     }
+}
+
+/// The number of legal moves of `pos`, without listing them: what perft needs at its
+/// last ply. The same rules as [`generate`], with population counts where it pushes
+/// moves (pawns as sets, each promotion target four moves).
+///
+/// ```
+/// use rayscan::movegen::count;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Magic;
+/// let p = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap().0;
+/// assert_eq!(count::<Magic>(&p), 48);
+/// ```
+pub fn count<S: Slider>(pos: &Position) -> u64 {
+    let node = Node::new::<S>(pos);
+    let us = pos.side_to_move();
+    let our = pos.color(us);
+    let their = pos.color(!us);
+    let without_king = node.occupied.without(node.king);
+    let mut n = 0u64;
+    for to in masks::king(node.king) - our {
+        if (pos.attackers_to_with::<S>(to, without_king) & their).is_empty() {
+            n += 1;
+        }
+    }
+    if node.double_check() {
+        return n;
+    }
+    for from in pos.colored(us, Piece::Knight) - node.pinned {
+        n += u64::from((masks::knight(from) & node.targets).len());
+    }
+    let queens = pos.colored(us, Piece::Queen);
+    for from in pos.colored(us, Piece::Bishop) | queens {
+        let reach = S::bishop_attacks(from, node.occupied) & node.targets & node.pin_line(from);
+        n += u64::from(reach.len());
+    }
+    for from in pos.colored(us, Piece::Rook) | queens {
+        let reach = S::rook_attacks(from, node.occupied) & node.targets & node.pin_line(from);
+        n += u64::from(reach.len());
+    }
+    let pawns = PawnTargets::new(
+        us,
+        pos.colored(us, Piece::Pawn),
+        (node.pinned, node.king),
+        node.occupied,
+        their,
+        node.targets,
+    );
+    let len = |b: Bitboard| u64::from(b.len());
+    n += len(pawns.push) + len(pawns.double) + len(pawns.captures[0]) + len(pawns.captures[1]);
+    n += 4
+        * (len(pawns.push_promotions)
+            + len(pawns.capture_promotions[0])
+            + len(pawns.capture_promotions[1]));
+    n += len(en_passant_sources::<S>(pos));
+    if node.checkers.is_empty() {
+        n += len(castling_rooks::<S>(pos));
+    }
+    n
 }

@@ -2,6 +2,7 @@
 //! bitboards, castling rights, en passant, clocks and the Zobrist key incrementally.
 
 use super::{CastleSide, Position};
+use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
 use crate::piece::Piece;
@@ -81,7 +82,9 @@ impl Position {
         }
 
         // Castling rights: lost when the king moves, or a castling rook moves or is taken.
-        for color in Color::ALL {
+        let touched = Bitboard::from(from).with(to);
+        let rights_change = piece == Piece::King || touched.intersects(p.castling.rook_squares());
+        for color in Color::ALL.into_iter().filter(|_| rights_change) {
             for side in CastleSide::ALL {
                 if let Some(rook) = p.castling.rook(color, side) {
                     let king_moved = color == us && piece == Piece::King;

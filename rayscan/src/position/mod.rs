@@ -71,7 +71,11 @@ impl CastlingRights {
 
     /// Every castling rook square.
     pub fn rook_squares(&self) -> Bitboard {
-        self.rooks.iter().flatten().flatten().copied().collect()
+        let mut set = Bitboard::EMPTY;
+        for sq in self.rooks.iter().flatten().flatten() {
+            set.insert(*sq);
+        }
+        set
     }
 
     pub(crate) fn set(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {

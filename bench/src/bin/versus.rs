@@ -1,0 +1,347 @@
+//! rayscan against the Rust peers, side by side in one process: perft with bulk
+//! counting, single thread, on the start position (depths 6 and 7), Kiwipete (depth 5)
+//! and the Chess Programming Wiki positions 3 to 6. Rounds alternate over the engines so
+//! that a noisy neighbour hurts them all alike; each cell is the median over the rounds.
+//!
+//! ```text
+//! cargo run --release -p rayscan-bench --bin versus                    # ~10 minutes
+//! cargo run --release -p rayscan-bench --bin versus -- --quick         # one ply less, a minute
+//! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/versus.md --svg bench/versus.svg
+//! ```
+//!
+//! Every count is checked against the known value before its time is used.
+
+use std::fmt::Write as _;
+use std::str::FromStr;
+use std::time::Instant;
+
+use clap::Parser;
+use rayscan::movegen::Generator;
+use rayscan::perft::perft_by;
+use rayscan::position::Position;
+use rayscan::sliders::Technique;
+
+/// rayscan against cozy-chess, shakmaty and chess: perft nodes per second.
+#[derive(Parser, Debug)]
+struct Args {
+    /// Rounds over every engine and position (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
+    /// One ply less everywhere (and no start position depth 7): a quick look.
+    #[arg(long)]
+    quick: bool,
+    /// Also every technique (piece-wise) and every generator, not just the defaults.
+    #[arg(long)]
+    all: bool,
+    /// Write the table as Markdown to this file.
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<String>,
+    /// Draw the headline comparison as an SVG bar chart to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+}
+
+/// (name, FEN, depth, expected nodes).
+const CASES: [(&str, &str, u32, u64); 7] = [
+    (
+        "startpos D6",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        119_060_324,
+    ),
+    (
+        "startpos D7",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        7,
+        3_195_901_860,
+    ),
+    (
+        "kiwipete D5",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        193_690_690,
+    ),
+    (
+        "cpw3 D7",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        7,
+        178_633_661,
+    ),
+    (
+        "cpw4 D5",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "cpw5 D5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        5,
+        89_941_194,
+    ),
+    (
+        "cpw6 D5",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        5,
+        164_075_551,
+    ),
+];
+
+/// The counts one ply less, for `--quick`.
+const QUICK: [u64; 7] = [
+    4_865_609,
+    119_060_324,
+    4_085_603,
+    11_030_083,
+    422_333,
+    2_103_487,
+    3_894_594,
+];
+
+type Run = Box<dyn Fn(&str, u32) -> u64>;
+
+struct Engine {
+    name: String,
+    /// Part of the headline chart.
+    headline: bool,
+    run: Run,
+}
+
+fn rayscan_engine(generator: Generator, technique: Technique, headline: bool) -> Engine {
+    Engine {
+        name: format!("rayscan {generator}/{technique}"),
+        headline,
+        run: Box::new(move |fen, depth| {
+            let pos = Position::from_fen(fen).expect("a valid FEN").0;
+            perft_by(generator, technique, &pos, depth).expect("an accepted pair")
+        }),
+    }
+}
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for m in moves {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+fn peers() -> Vec<Engine> {
+    vec![
+        Engine {
+            name: "cozy-chess".into(),
+            headline: true,
+            run: Box::new(|fen, depth| {
+                let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
+                cozy_perft(&board, depth)
+            }),
+        },
+        Engine {
+            name: "shakmaty".into(),
+            headline: true,
+            run: Box::new(|fen, depth| {
+                let pos: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+                    .expect("a valid FEN")
+                    .into_position(shakmaty::CastlingMode::Standard)
+                    .expect("a legal position");
+                shakmaty::perft(&pos, depth)
+            }),
+        },
+        Engine {
+            name: "chess".into(),
+            headline: true,
+            run: Box::new(|fen, depth| {
+                let board = chess::Board::from_str(fen).expect("a valid FEN");
+                chess::MoveGen::movegen_perft_test(&board, depth as usize) as u64
+            }),
+        },
+    ]
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut engines = vec![rayscan_engine(
+        Generator::PieceWise,
+        Technique::FASTEST,
+        true,
+    )];
+    if args.all {
+        for &t in Technique::ALL {
+            if t != Technique::FASTEST {
+                engines.push(rayscan_engine(Generator::PieceWise, t, false));
+            }
+        }
+        for g in Generator::ALL.into_iter().skip(1) {
+            engines.push(rayscan_engine(g, g.default_technique(), false));
+        }
+    }
+    engines.extend(peers());
+
+    let cases: Vec<(&str, &str, u32, u64)> = CASES
+        .iter()
+        .zip(QUICK)
+        .filter(|((name, ..), _)| !(args.quick && name.starts_with("startpos D7")))
+        .map(|(&(name, fen, depth, nodes), quick)| {
+            if args.quick {
+                (name, fen, depth - 1, quick)
+            } else {
+                (name, fen, depth, nodes)
+            }
+        })
+        .collect();
+    // The slow techniques skip the deepest case: it would take them minutes a round.
+    let skip = |e: &Engine, name: &str| !e.headline && name.starts_with("startpos D7");
+
+    // nps[engine][case] over the rounds.
+    let mut nps = vec![vec![Vec::new(); cases.len()]; engines.len()];
+    for round in 1..=args.rounds {
+        eprintln!("round {round}/{}", args.rounds);
+        for (ci, &(name, fen, depth, expected)) in cases.iter().enumerate() {
+            for (ei, engine) in engines.iter().enumerate() {
+                if skip(engine, name) {
+                    continue;
+                }
+                let start = Instant::now();
+                let nodes = (engine.run)(fen, depth);
+                let seconds = start.elapsed().as_secs_f64();
+                assert_eq!(nodes, expected, "{} on {name}", engine.name);
+                nps[ei][ci].push(nodes as f64 / seconds);
+            }
+        }
+    }
+    let table: Vec<Vec<Option<f64>>> = nps
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|v| (!v.is_empty()).then(|| median(v) / 1e6))
+                .collect()
+        })
+        .collect();
+
+    let cozy = engines.iter().position(|e| e.name == "cozy-chess");
+    let mut md = String::new();
+    let _ = write!(md, "| engine |");
+    for (name, _, depth, _) in &cases {
+        let _ = write!(
+            md,
+            " {} |",
+            name.split(' ').next().unwrap_or(name).to_owned() + &format!(" D{depth}")
+        );
+    }
+    let _ = writeln!(md);
+    let _ = writeln!(md, "|---|{}", "--:|".repeat(cases.len()));
+    for (ei, engine) in engines.iter().enumerate() {
+        let _ = write!(md, "| {} |", engine.name);
+        for cell in &table[ei] {
+            let _ = write!(md, " {} |", cell.map_or("-".into(), |m| format!("{m:.0}")));
+        }
+        let _ = writeln!(md);
+    }
+    if let Some(c) = cozy {
+        let _ = write!(md, "| **rayscan / cozy-chess** |");
+        for (ours, theirs) in table[0].iter().zip(&table[c]) {
+            let ratio = ours.zip(*theirs).map(|(r, p)| r / p);
+            let _ = write!(
+                md,
+                " {} |",
+                ratio.map_or("-".into(), |x| format!("**{x:.2}×**"))
+            );
+        }
+        let _ = writeln!(md);
+    }
+    println!(
+        "M nodes/s, single thread, median of {} rounds\n\n{md}",
+        args.rounds
+    );
+    if let Some(file) = &args.markdown {
+        std::fs::write(file, &md).unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+    if let Some(file) = &args.svg {
+        let headline: Vec<(String, Vec<Option<f64>>)> = engines
+            .iter()
+            .zip(&table)
+            .filter(|(e, _)| e.headline)
+            .map(|(e, row)| (e.name.clone(), row.clone()))
+            .collect();
+        let names: Vec<String> = cases.iter().map(|c| c.0.to_string()).collect();
+        chart(file, &names, &headline).unwrap_or_else(|e| panic!("{file}: {e}"));
+    }
+}
+
+/// A grouped bar chart: one group per position, one bar per engine.
+fn chart(
+    file: &str,
+    cases: &[String],
+    rows: &[(String, Vec<Option<f64>>)],
+) -> Result<(), Box<dyn std::error::Error>> {
+    use plotters::prelude::*;
+    let top = rows
+        .iter()
+        .flat_map(|(_, r)| r.iter().flatten())
+        .fold(0.0f64, |a, &b| a.max(b))
+        * 1.1;
+    let root = SVGBackend::new(file, (960, 480)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let groups = cases.len() as f64;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            "perft, M nodes/s, single thread (higher is better)",
+            ("sans-serif", 20),
+        )
+        .margin(10)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0.0..groups, 0.0..top)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(cases.len())
+        .x_label_formatter(&|x| {
+            let i = (*x - 0.5).round();
+            if (*x - 0.5 - i).abs() < 1e-6 {
+                cases.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .draw()?;
+    let width = 0.8 / rows.len() as f64;
+    for (ri, (name, row)) in rows.iter().enumerate() {
+        let color = Palette99::pick(ri).to_rgba();
+        chart
+            .draw_series(row.iter().enumerate().filter_map(|(ci, v)| {
+                let v = (*v)?;
+                let x0 = ci as f64 + 0.1 + ri as f64 * width;
+                Some(Rectangle::new(
+                    [(x0, 0.0), (x0 + width * 0.9, v)],
+                    color.filled(),
+                ))
+            }))?
+            .label(name.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
