@@ -237,13 +237,14 @@ fn main() {
 
     let cozy = engines.iter().position(|e| e.name == "cozy-chess");
     let mut md = String::new();
+    // "startpos D7", with the depth actually run.
+    let labels: Vec<String> = cases
+        .iter()
+        .map(|(name, _, depth, _)| format!("{} D{depth}", name.split(' ').next().unwrap_or(name)))
+        .collect();
     let _ = write!(md, "| engine |");
-    for (name, _, depth, _) in &cases {
-        let _ = write!(
-            md,
-            " {} |",
-            name.split(' ').next().unwrap_or(name).to_owned() + &format!(" D{depth}")
-        );
+    for label in &labels {
+        let _ = write!(md, " {label} |");
     }
     let _ = writeln!(md);
     let _ = writeln!(md, "|---|{}", "--:|".repeat(cases.len()));
@@ -280,8 +281,7 @@ fn main() {
             .filter(|(e, _)| e.headline)
             .map(|(e, row)| (e.name.clone(), row.clone()))
             .collect();
-        let names: Vec<String> = cases.iter().map(|c| c.0.to_string()).collect();
-        chart(file, &names, &headline).unwrap_or_else(|e| panic!("{file}: {e}"));
+        chart(file, &labels, &headline).unwrap_or_else(|e| panic!("{file}: {e}"));
     }
 }
 
@@ -292,11 +292,12 @@ fn chart(
     rows: &[(String, Vec<Option<f64>>)],
 ) -> Result<(), Box<dyn std::error::Error>> {
     use plotters::prelude::*;
-    let top = rows
+    let most = rows
         .iter()
         .flat_map(|(_, r)| r.iter().flatten())
-        .fold(0.0f64, |a, &b| a.max(b))
-        * 1.1;
+        .fold(0.0f64, |a, &b| a.max(b));
+    // Head room above the bars for the position names and the legend.
+    let top = most * 1.45;
     let root = SVGBackend::new(file, (960, 480)).into_drawing_area();
     root.fill(&WHITE)?;
     let groups = cases.len() as f64;
@@ -306,22 +307,22 @@ fn chart(
             ("sans-serif", 20),
         )
         .margin(10)
-        .x_label_area_size(40)
+        .x_label_area_size(10)
         .y_label_area_size(50)
         .build_cartesian_2d(0.0..groups, 0.0..top)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(cases.len())
-        .x_label_formatter(&|x| {
-            let i = (*x - 0.5).round();
-            if (*x - 0.5 - i).abs() < 1e-6 {
-                cases.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        })
+        .x_labels(0)
+        .y_desc("M nodes/s")
         .draw()?;
+    chart.draw_series(cases.iter().enumerate().map(|(i, name)| {
+        Text::new(
+            name.clone(),
+            (i as f64 + 0.1, most * 1.12),
+            ("sans-serif", 13),
+        )
+    }))?;
     let width = 0.8 / rows.len() as f64;
     for (ri, (name, row)) in rows.iter().enumerate() {
         let color = Palette99::pick(ri).to_rgba();
@@ -339,6 +340,7 @@ fn chart(
     }
     chart
         .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
         .draw()?;
