@@ -90,7 +90,7 @@ pub struct Settings {
 
 impl Settings {
     /// Perft of `pos`, reporting root moves to `report`.
-    fn run(
+    pub fn run(
         &self,
         pos: &Position,
         depth: u32,

@@ -8,6 +8,7 @@ mod chess;
 mod diagram;
 mod explain;
 mod see;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -73,6 +74,18 @@ enum Command {
         divide: bool,
         #[command(flatten)]
         speed: Speed,
+    },
+    /// Speak UCI on stdin/stdout: uci, isready, ucinewgame, position, go perft, d, setoption, quit.
+    Uci,
+    /// perftree's script contract: `move count` per root move, a blank line, the total.
+    Perftree {
+        /// How many plies deep.
+        #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// The position.
+        fen: String,
+        /// Moves to play first, separated by spaces.
+        moves: Option<String>,
     },
     /// Perft speed on a fixed set of positions, the way engines' `bench` works.
     Bench {
@@ -494,6 +507,14 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
             let pos = game.position()?;
             chess::perft(&pos, depth, &settings, divide, cli.json)
                 .map(|text| (text, ExitCode::SUCCESS))
+        }
+        Command::Uci => {
+            let stdin = std::io::stdin();
+            uci::uci(stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("uci: {e}"))?;
+            ok(String::new())
+        }
+        Command::Perftree { depth, fen, moves } => {
+            ok(uci::perftree(depth, &fen, moves.as_deref())?)
         }
         Command::Bench {
             technique,

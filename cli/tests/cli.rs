@@ -630,3 +630,103 @@ fn bench_counts_its_positions() {
         .unwrap()
         .starts_with("Nodes/second    : "));
 }
+
+/// Drives `rayscan uci` through a pipe with `input` and returns its output.
+fn uci_session(input: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rayscan"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "uci exits cleanly at the end of input"
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn uci_speaks_the_perft_subset() {
+    let out = uci_session("uci\nisready\n");
+    assert!(out.starts_with("id name rayscan "), "{out}");
+    assert!(out.contains("option name Threads type spin"));
+    assert!(out.ends_with("uciok\nreadyok\n"), "{out}");
+
+    // Stockfish's go perft output: move lines, a blank line, the total.
+    let out = uci_session("position startpos moves e2e4 e7e5\ngo perft 2\nquit\ngo perft 1\n");
+    let (moves, total) = out.split_once("\n\n").unwrap();
+    assert_eq!(moves.lines().count(), 29);
+    assert!(moves.lines().all(|l| l.split_once(": ").is_some()));
+    let sum: u64 = moves
+        .lines()
+        .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(
+        total,
+        format!("Nodes searched: {sum}\n"),
+        "quit ends the session"
+    );
+
+    // Threads, hash and technique give the same counts; d shows FEN and key.
+    let out = uci_session(
+        "setoption name Threads value 2\nsetoption name Hash value 4\nsetoption name Technique value classical\n\
+         position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 3\nd\nucinewgame\nd\n",
+    );
+    assert!(out.contains("\nNodes searched: 97862\n"), "{out}");
+    assert!(
+        out.contains("Fen: r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n")
+    );
+    assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nKey: "));
+
+    // Errors are info strings and the loop goes on.
+    let out = uci_session(
+        "bogus\ngo perft x\nposition fen nonsense\nposition startpos moves e2e5\nsetoption name Threads value 0\n\
+         setoption name Colour value red\nisready\n",
+    );
+    let errors: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect();
+    assert_eq!(errors.len(), 6, "{out}");
+    assert!(out.ends_with("readyok\n"));
+}
+
+#[test]
+fn perftree_follows_the_script_contract() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let out = rayscan(&["perftree", "3", fen, "e2e4 e7e5"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let (moves, total) = text.split_once("\n\n").unwrap();
+    let sum: u64 = moves
+        .lines()
+        .map(|l| {
+            let (m, n) = l.split_once(' ').unwrap();
+            assert!(m.len() == 4 || m.len() == 5, "{l}");
+            n.parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(total, format!("{sum}\n"));
+    assert_eq!(moves.lines().count(), 29);
+    let out = rayscan(&["perftree", "2", fen]);
+    assert!(stdout(&out).ends_with("\n\n400\n"));
+    for args in [
+        vec!["perftree", "2", "bad fen"],
+        vec!["perftree", "2", fen, "e2e5"],
+        vec!["perftree", "0", fen],
+    ] {
+        let out = rayscan(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out).lines().count(), 1, "{args:?}");
+    }
+}
