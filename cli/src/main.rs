@@ -5,6 +5,7 @@
 //! error that names it.
 
 mod chess;
+mod cluster;
 mod diagram;
 mod explain;
 mod see;
@@ -60,7 +61,17 @@ enum Command {
     /// Count the leaf nodes of the legal move tree (bulk counting at the last ply).
     Perft {
         /// How many plies deep.
-        depth: u32,
+        #[arg(required_unless_present_any = ["job", "merge"])]
+        depth: Option<u32>,
+        /// Write one JSON job per subtree this many plies down, instead of counting.
+        #[arg(long, value_name = "PLIES", conflicts_with_all = ["job", "merge", "divide"])]
+        split: Option<u32>,
+        /// Run one job line written by --split; print one JSON result line.
+        #[arg(long, value_name = "JSON", conflicts_with_all = ["merge", "divide"])]
+        job: Option<String>,
+        /// Add up a file of --job results, checking every job is there exactly once.
+        #[arg(long, value_name = "FILE.jsonl", conflicts_with = "divide")]
+        merge: Option<String>,
         #[command(flatten)]
         game: Game,
         /// The slider technique [default: the generator's fastest: pext for piecewise and hybrid, kogge-stone for directionwise and staged, vector for the mailboxes].
@@ -496,6 +507,9 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
         } => ok(attacks(&target, technique, format, cli.json)),
         Command::Perft {
             depth,
+            split,
+            job,
+            merge,
             game,
             technique,
             generator,
@@ -504,7 +518,20 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
         } => {
             let technique = technique.unwrap_or(generator.default_technique());
             let settings = speed.settings(generator, technique)?;
+            if let Some(file) = merge {
+                return ok(cluster::merge(&file)?);
+            }
+            if let Some(line) = job {
+                return ok(cluster::job(&line, &settings)?);
+            }
+            let depth = depth.unwrap_or_default();
+            if !(1..=64).contains(&depth) {
+                return Err(format!("depth {depth}: expected 1 to 64"));
+            }
             let pos = game.position()?;
+            if let Some(plies) = split {
+                return ok(cluster::split(&pos, depth, plies)?);
+            }
             chess::perft(&pos, depth, &settings, divide, cli.json)
                 .map(|text| (text, ExitCode::SUCCESS))
         }

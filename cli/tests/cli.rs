@@ -730,3 +730,66 @@ fn perftree_follows_the_script_contract() {
         assert_eq!(stderr(&out).lines().count(), 1, "{args:?}");
     }
 }
+
+#[test]
+fn split_jobs_and_merge_equal_the_direct_count() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = rayscan(&["perft", "4", "--fen", kiwipete, "--split", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let jobs = stdout(&out);
+    assert_eq!(
+        jobs.lines().count(),
+        2039,
+        "one job per position two plies down"
+    );
+    let mut results = String::new();
+    for line in jobs.lines() {
+        let out = rayscan(&["perft", "--job", line]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(text.lines().count(), 1);
+        results.push_str(&text);
+    }
+    // Any order will do.
+    let mut lines: Vec<&str> = results.lines().collect();
+    lines.reverse();
+    let file = write_temp("results.jsonl", &(lines.join("\n") + "\n"));
+    let merged = stdout(&rayscan(&["perft", "--merge", &file]));
+    let direct = stdout(&rayscan(&["perft", "4", "--fen", kiwipete, "--divide"]));
+    let sorted = |text: &str| {
+        let (moves, total) = text.split_once("\n\n").unwrap();
+        let mut m: Vec<String> = moves.lines().map(String::from).collect();
+        m.sort();
+        (m, total.lines().next().unwrap().to_string())
+    };
+    assert_eq!(sorted(&merged), sorted(&direct));
+    assert!(merged.ends_with("\nNodes searched: 4085603\n"));
+
+    // A missing job, a duplicate, and another split's result are refused.
+    let missing = write_temp("missing.jsonl", &(lines[1..].join("\n") + "\n"));
+    let duplicate = write_temp(
+        "duplicate.jsonl",
+        &(lines.join("\n") + "\n" + lines[0] + "\n"),
+    );
+    let other = stdout(&rayscan(&["perft", "3", "--split", "1"]));
+    let foreign_job = other.lines().next().unwrap();
+    let foreign = stdout(&rayscan(&["perft", "--job", foreign_job]));
+    let mixed = write_temp("mixed.jsonl", &(lines.join("\n") + "\n" + &foreign));
+    for (file, needle) in [
+        (&missing, "1 of 2039 jobs are missing"),
+        (&duplicate, "appears twice"),
+        (&mixed, "belongs to another split"),
+    ] {
+        let out = rayscan(&["perft", "--merge", file]);
+        assert_eq!(out.status.code(), Some(2), "{needle}");
+        assert!(stderr(&out).contains(needle), "{}", stderr(&out));
+    }
+    for args in [
+        vec!["perft", "--job", "{not json"],
+        vec!["perft", "3", "--split", "3"],
+        vec!["perft", "0"],
+    ] {
+        let out = rayscan(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
