@@ -9,6 +9,8 @@ pub struct Panel {
     pub set: Bitboard,
     /// The slider's square and letter, drawn instead of `1`/`.`.
     pub mark: Option<(Square, char)>,
+    /// A whole board of letters (a1 first), drawn instead of the set.
+    pub cells: Option<[char; 64]>,
 }
 
 impl Panel {
@@ -17,6 +19,17 @@ impl Panel {
             caption: caption.into(),
             set,
             mark,
+            cells: None,
+        }
+    }
+
+    /// A board of letters (`.` for an empty square), a1 first.
+    pub fn board(caption: impl Into<String>, cells: [char; 64]) -> Panel {
+        Panel {
+            caption: caption.into(),
+            set: Bitboard::EMPTY,
+            mark: None,
+            cells: Some(cells),
         }
     }
 
@@ -27,6 +40,9 @@ impl Panel {
                 (0..8)
                     .map(|file| {
                         let sq = Square::ALL[rank * 8 + file];
+                        if let Some(cells) = &self.cells {
+                            return cells[rank * 8 + file].to_string();
+                        }
                         match self.mark {
                             Some((m, c)) if m == sq => c,
                             _ if self.set.contains(sq) => '1',

@@ -86,6 +86,11 @@ enum Command {
         #[command(flatten)]
         speed: Speed,
     },
+    /// Draw a position with the squares the opponent attacks, the pinned pieces and the checkers.
+    Show {
+        #[command(flatten)]
+        game: Game,
+    },
     /// Speak UCI on stdin/stdout: uci, isready, ucinewgame, position, go perft, d, setoption, quit.
     Uci,
     /// perftree's script contract: `move count` per root move, a blank line, the total.
@@ -351,6 +356,63 @@ fn suite_pairs(
     Ok(pairs)
 }
 
+/// `rayscan show`: the board, the squares the side not to move attacks, and the pinned
+/// pieces and checkers, side by side.
+fn show(pos: &rayscan::position::Position, json: bool) -> String {
+    use rayscan::Color;
+    let us = pos.side_to_move();
+    let mut cells = ['.'; 64];
+    for (i, sq) in Square::ALL.into_iter().enumerate() {
+        if let Some((color, piece)) = pos.piece_at(sq) {
+            let c = piece.to_char();
+            cells[i] = if color == Color::White {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            };
+        }
+    }
+    let attacked: Bitboard = Square::ALL
+        .into_iter()
+        .filter(|&sq| pos.attackers_to(sq).intersects(pos.color(!us)))
+        .collect();
+    let info = pos.check_info();
+    let (pinned, checkers) = (info.pinned(), info.checkers());
+    if json {
+        let list = |b: Bitboard| b.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        return serde_json::json!({
+            "fen": pos.to_string(),
+            "attacked": list(attacked),
+            "pinned": list(pinned),
+            "checkers": list(checkers),
+        })
+        .to_string()
+            + "\n";
+    }
+    let them = if us == Color::White { "black" } else { "white" };
+    let mut out = side_by_side(
+        &[
+            Panel::board(
+                format!(
+                    "{} to move",
+                    if us == Color::White { "white" } else { "black" }
+                ),
+                cells,
+            ),
+            Panel::new(format!("{them} attacks"), attacked, None),
+            Panel::new("pins, checkers", pinned | checkers, None),
+        ],
+        &[],
+    );
+    out.push_str(&format!(
+        "\nfen: {pos}\nattacked by {them}: {} squares\npinned: {}\ncheckers: {}\n",
+        attacked.len(),
+        square_list(pinned),
+        square_list(checkers)
+    ));
+    out
+}
+
 fn parse_hex(s: &str) -> Result<Bitboard, String> {
     let digits = s
         .strip_prefix("0x")
@@ -534,6 +596,10 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
             }
             chess::perft(&pos, depth, &settings, divide, cli.json)
                 .map(|text| (text, ExitCode::SUCCESS))
+        }
+        Command::Show { game } => {
+            let pos = game.position()?;
+            ok(show(&pos, cli.json))
         }
         Command::Uci => {
             let stdin = std::io::stdin();

@@ -793,3 +793,22 @@ fn split_jobs_and_merge_equal_the_direct_count() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn show_draws_attacks_pins_and_checkers() {
+    let out = rayscan(&["show", "--fen", "4r1k1/8/8/8/4R3/8/8/4K3 w - - 0 1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("white to move"), "{text}");
+    assert!(text.contains(". . . . R . . ."), "{text}");
+    assert!(text.contains("pinned: {e4}\ncheckers: {}\n"), "{text}");
+    let out = rayscan(&["show", "--fen", "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["checkers"], serde_json::json!(["e2"]));
+    assert!(v["attacked"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!("e1")));
+    let out = rayscan(&["show", "--fen", "not a fen"]);
+    assert_eq!(out.status.code(), Some(2));
+}
