@@ -361,17 +361,7 @@ fn suite_pairs(
 fn show(pos: &rayscan::position::Position, json: bool) -> String {
     use rayscan::Color;
     let us = pos.side_to_move();
-    let mut cells = ['.'; 64];
-    for (i, sq) in Square::ALL.into_iter().enumerate() {
-        if let Some((color, piece)) = pos.piece_at(sq) {
-            let c = piece.to_char();
-            cells[i] = if color == Color::White {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            };
-        }
-    }
+    let cells = diagram::board_letters(pos);
     let attacked: Bitboard = Square::ALL
         .into_iter()
         .filter(|&sq| pos.attackers_to(sq).intersects(pos.color(!us)))

@@ -8,7 +8,6 @@ use rayscan::movegen::Generator;
 use rayscan::parallel::PerftTable;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
-use rayscan::{Color, Square};
 
 use crate::chess::{parse_move, Settings};
 
@@ -51,21 +50,11 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
 
 /// A board diagram with the FEN and the Zobrist key (`d`).
 fn diagram(pos: &Position) -> String {
+    let cells = crate::diagram::board_letters(pos);
     let mut out = String::new();
     for rank in (0..8).rev() {
         let _ = write!(out, "{}", rank + 1);
-        for file in 0..8 {
-            let c = Square::ALL
-                .get(rank * 8 + file)
-                .and_then(|&sq| pos.piece_at(sq))
-                .map_or('.', |(color, piece)| {
-                    let c = piece.to_char();
-                    if color == Color::White {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c
-                    }
-                });
+        for c in cells.iter().skip(rank * 8).take(8) {
             let _ = write!(out, " {c}");
         }
         out.push('\n');
