@@ -8,7 +8,8 @@ use core::fmt;
 
 use crate::error::Snippet;
 use crate::piece::Piece;
-use crate::square::{File, Square};
+use crate::position::CastleSide;
+use crate::square::Square;
 
 /// What kind of move: needed where from and to alone do not tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,6 +22,19 @@ pub enum MoveKind {
     Castling,
     /// A pawn promoting to the given piece (knight, bishop, rook or queen).
     Promotion(Piece),
+}
+
+impl MoveKind {
+    /// Every kind, each promotion piece apart: what a move's 16 bits can say.
+    pub const ALL: [MoveKind; 7] = [
+        MoveKind::Normal,
+        MoveKind::EnPassant,
+        MoveKind::Castling,
+        MoveKind::Promotion(Piece::Knight),
+        MoveKind::Promotion(Piece::Bishop),
+        MoveKind::Promotion(Piece::Rook),
+        MoveKind::Promotion(Piece::Queen),
+    ];
 }
 
 /// A move in 16 bits: from (6), to (6), kind (4).
@@ -112,16 +126,29 @@ impl Move {
         self.0
     }
 
+    /// For castling (king takes own rook), which side: king side when the rook stands on
+    /// a higher file than the king, in Chess960 too.
+    ///
+    /// ```
+    /// use rayscan::chess_move::{Move, MoveKind};
+    /// use rayscan::position::CastleSide;
+    /// use rayscan::Square;
+    /// assert_eq!(Move::new(Square::B1, Square::A1, MoveKind::Castling).castle_side(), CastleSide::Queen);
+    /// ```
+    #[inline]
+    pub fn castle_side(self) -> CastleSide {
+        if self.to().file() > self.from().file() {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        }
+    }
+
     /// The square the king ends on (for castling: g or c file; otherwise `to`).
     #[inline]
     pub fn king_destination(self) -> Square {
         if self.is_castling() {
-            let file = if self.to().file() > self.from().file() {
-                File::G
-            } else {
-                File::C
-            };
-            Square::from_coords(file, self.from().rank())
+            Square::from_coords(self.castle_side().king_to(), self.from().rank())
         } else {
             self.to()
         }
@@ -327,15 +354,7 @@ mod tests {
 
     #[test]
     fn encoding_round_trips() {
-        let kinds = [
-            MoveKind::Normal,
-            MoveKind::EnPassant,
-            MoveKind::Castling,
-            MoveKind::Promotion(Piece::Knight),
-            MoveKind::Promotion(Piece::Bishop),
-            MoveKind::Promotion(Piece::Rook),
-            MoveKind::Promotion(Piece::Queen),
-        ];
+        let kinds = MoveKind::ALL;
         for from in Square::ALL {
             for to in Square::ALL {
                 for kind in kinds {

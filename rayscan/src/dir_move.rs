@@ -28,7 +28,7 @@ use crate::chess_move::{Move, MoveKind};
 use crate::direction::{Direction, KnightDirection};
 use crate::masks;
 use crate::piece::Piece;
-use crate::position::Position;
+use crate::position::{CastleSide, Position};
 use crate::square::Square;
 
 /// One of the sixteen directions a move arrives from: a ray or a knight jump.
@@ -238,10 +238,9 @@ impl DirMove {
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castling => {
-                let dir = if to.file() > from.file() {
-                    Direction::East
-                } else {
-                    Direction::West
+                let dir = match m.castle_side() {
+                    CastleSide::King => Direction::East,
+                    CastleSide::Queen => Direction::West,
                 };
                 Some(DirMove::castling(to, dir))
             }

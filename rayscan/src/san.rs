@@ -25,7 +25,7 @@ use core::fmt;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::error::Snippet;
 use crate::piece::Piece;
-use crate::position::Position;
+use crate::position::{CastleSide, Position};
 use crate::square::{File, Rank, Square};
 
 /// A SAN move that could not be used: unreadable text, a move the position does not
@@ -228,7 +228,7 @@ impl Syntax {
     fn matches(&self, pos: &Position, m: Move) -> bool {
         match *self {
             Syntax::Castling { king_side } => {
-                m.is_castling() && (m.to().file() > m.from().file()) == king_side
+                m.is_castling() && (m.castle_side() == CastleSide::King) == king_side
             }
             Syntax::Normal {
                 piece,
@@ -336,10 +336,9 @@ impl San<'_> {
     fn write_move(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (pos, m) = (self.pos, self.m);
         if m.is_castling() {
-            return f.write_str(if m.to().file() > m.from().file() {
-                "O-O"
-            } else {
-                "O-O-O"
+            return f.write_str(match m.castle_side() {
+                CastleSide::King => "O-O",
+                CastleSide::Queen => "O-O-O",
             });
         }
         let (from, to) = (m.from(), m.to());

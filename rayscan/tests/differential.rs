@@ -42,19 +42,10 @@ fn start_positions() -> Vec<String> {
 
 /// Every move a position could be asked about: from × to × kind.
 fn every_candidate() -> Vec<Move> {
-    let kinds = [
-        MoveKind::Normal,
-        MoveKind::EnPassant,
-        MoveKind::Castling,
-        MoveKind::Promotion(Piece::Knight),
-        MoveKind::Promotion(Piece::Bishop),
-        MoveKind::Promotion(Piece::Rook),
-        MoveKind::Promotion(Piece::Queen),
-    ];
     let mut all = Vec::new();
     for from in Square::ALL {
         for to in Square::ALL {
-            for kind in kinds {
+            for kind in MoveKind::ALL {
                 all.push(Move::new(from, to, kind));
             }
         }

@@ -257,11 +257,7 @@ impl<L: Layout> Mailbox<L> {
         b.ep = None;
         match m.kind() {
             MoveKind::Castling => {
-                let side = if to_sq.file() > from_sq.file() {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
+                let side = m.castle_side();
                 let rank = from_sq.rank();
                 let king_to = L::index(Square::from_coords(side.king_to(), rank));
                 let rook_to = L::index(Square::from_coords(side.rook_to(), rank));

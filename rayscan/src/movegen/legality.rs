@@ -13,7 +13,7 @@ use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
 use crate::masks;
 use crate::piece::Piece;
-use crate::position::{CastleSide, Position};
+use crate::position::Position;
 use crate::sliders::{Fastest, Slider};
 use crate::square::{Rank, Square};
 
@@ -90,11 +90,7 @@ impl Position {
         let last_rank = Bitboard::RANK_1 | Bitboard::RANK_8;
         match (piece, m.kind()) {
             (Piece::King, MoveKind::Castling) => {
-                let side = if to.file() > from.file() {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
+                let side = m.castle_side();
                 self.castling().rook(us, side) == Some(to)
                     && !self.in_check()
                     && castling_is_legal::<Fastest>(self, us, from, to, side, occupied)
@@ -207,19 +203,13 @@ mod tests {
             "4k3/8/8/8/8/8/8/rRK5 w B - 0 1", // Chess960 castling shield
             "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", // the king must take or step
         ];
-        let kinds = [
-            MoveKind::Normal,
-            MoveKind::EnPassant,
-            MoveKind::Castling,
-            MoveKind::Promotion(Piece::Queen),
-        ];
         for fen in fens {
             let p = Position::from_fen(fen).unwrap().0;
             let info = p.check_info();
             let legal = p.legal_moves();
             for from in Square::ALL {
                 for to in Square::ALL {
-                    for kind in kinds {
+                    for kind in MoveKind::ALL {
                         let m = Move::new(from, to, kind);
                         let expected = legal.contains(m);
                         assert_eq!(p.is_legal(m), expected, "is_legal {m:?} in {fen}");

@@ -38,11 +38,7 @@ impl Position {
 
         match m.kind() {
             MoveKind::Castling => {
-                let side = if to.file() > from.file() {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
+                let side = m.castle_side();
                 let rank = from.rank();
                 p.toggle(us, Piece::King, from);
                 p.toggle(us, Piece::Rook, to);
