@@ -10,6 +10,7 @@ mod diagram;
 mod explain;
 mod see;
 mod uci;
+mod web;
 
 use std::process::ExitCode;
 
@@ -50,11 +51,11 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Diagram)]
         format: Format,
     },
-    /// Walk through a ray-wise technique step by step, with diagrams.
+    /// Walk through a technique step by step, with diagrams.
     Explain {
         #[command(flatten)]
         target: Target,
-        /// A ray-wise technique with a walkthrough.
+        /// Any technique (see `rayscan techniques`).
         #[arg(long, value_name = "NAME", default_value = "classical", value_parser = parse_technique)]
         technique: Technique,
     },
@@ -90,6 +91,12 @@ enum Command {
     Show {
         #[command(flatten)]
         game: Game,
+    },
+    /// Serve the web page on 127.0.0.1: a board, every technique's steps, perft and divide.
+    Serve {
+        /// The port (0: any free port; the first line printed names it).
+        #[arg(long, default_value_t = 8064)]
+        port: u16,
     },
     /// Speak UCI on stdin/stdout: uci, isready, ucinewgame, position, go perft, d, setoption, quit.
     Uci,
@@ -358,16 +365,23 @@ fn suite_pairs(
 
 /// `rayscan show`: the board, the squares the side not to move attacks, and the pinned
 /// pieces and checkers, side by side.
-fn show(pos: &rayscan::position::Position, json: bool) -> String {
-    use rayscan::Color;
+/// What the side to move faces: the squares the opponent attacks, its own pinned
+/// pieces, and the checkers.
+fn overview(pos: &rayscan::position::Position) -> (Bitboard, Bitboard, Bitboard) {
     let us = pos.side_to_move();
-    let cells = diagram::board_letters(pos);
     let attacked: Bitboard = Square::ALL
         .into_iter()
         .filter(|&sq| pos.attackers_to(sq).intersects(pos.color(!us)))
         .collect();
     let info = pos.check_info();
-    let (pinned, checkers) = (info.pinned(), info.checkers());
+    (attacked, info.pinned(), info.checkers())
+}
+
+fn show(pos: &rayscan::position::Position, json: bool) -> String {
+    use rayscan::Color;
+    let us = pos.side_to_move();
+    let cells = diagram::board_letters(pos);
+    let (attacked, pinned, checkers) = overview(pos);
     if json {
         let list = |b: Bitboard| b.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         return serde_json::json!({
@@ -591,6 +605,10 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
             let pos = game.position()?;
             ok(show(&pos, cli.json))
         }
+        Command::Serve { port } => {
+            web::serve(port)?;
+            ok(String::new())
+        }
         Command::Uci => {
             let stdin = std::io::stdin();
             uci::uci(stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("uci: {e}"))?;
@@ -687,14 +705,8 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
                 square: target.square,
                 occupied: target.occupied(),
             };
-            let text = explain::explain(&req).ok_or_else(|| {
-                let names: Vec<&str> = explain::EXPLAINED.iter().map(|t| t.name()).collect();
-                format!(
-                    "technique {:?} has no walkthrough: explain supports {}",
-                    technique.name(),
-                    names.join(", ")
-                )
-            })?;
+            let walk = explain::explain(&req);
+            let text = walk.text();
             if cli.json {
                 #[derive(Serialize)]
                 struct ExplainJson<'a> {
@@ -703,15 +715,17 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
                     square: String,
                     occupied: String,
                     attacks: String,
+                    #[serde(flatten)]
+                    walkthrough: explain::WalkthroughJson,
                     text: &'a str,
                 }
-                let attacks = technique.attacks(req.piece, req.square, req.occupied);
                 let out = ExplainJson {
                     technique: technique.name(),
                     piece: req.piece.name(),
                     square: req.square.to_string(),
                     occupied: hex(req.occupied),
-                    attacks: hex(attacks),
+                    attacks: hex(walk.attacks),
+                    walkthrough: walk.json(),
                     text: &text,
                 };
                 return ok(

@@ -159,8 +159,13 @@ fn explain_walks_the_literature_example() {
         "classical-branchless",
         "classical-zerocount",
         "garvin",
+        "garvin32",
+        "vector",
+        "one-run",
         "subtraction",
+        "dumb7fill",
         "kogge-stone",
+        "magic",
     ] {
         let out = rayscan(&[
             "explain",
@@ -202,8 +207,8 @@ fn bad_input_exits_2_with_one_line_naming_it() {
         ),
         (&["attacks", "rook", "d4", "--format", "svg"], "svg"),
         (
-            &["explain", "rook", "d4", "--technique", "magic"],
-            "\"magic\"",
+            &["explain", "rook", "d4", "--technique", "magick"],
+            "\"magick\"",
         ),
         (&["attacks", "rook"], "<SQUARE>"),
         (&["frobnicate"], "frobnicate"),
@@ -810,5 +815,45 @@ fn show_draws_attacks_pins_and_checkers() {
         .unwrap()
         .contains(&serde_json::json!("e1")));
     let out = rayscan(&["show", "--fen", "not a fen"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn explain_json_carries_the_steps() {
+    let out = rayscan(&[
+        "--json",
+        "explain",
+        "rook",
+        "d2",
+        "--occupied",
+        "0x0000080000004000",
+        "--technique",
+        "vector",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["attacks"], "0x0000080808087708");
+    let sections = v["sections"].as_array().unwrap();
+    assert_eq!(sections.len(), 4);
+    assert_eq!(sections[0]["name"], "north");
+    assert_eq!(
+        sections[0]["attacks"],
+        serde_json::json!(["d3", "d4", "d5", "d6"])
+    );
+    let text = sections[0]["steps"][0]["text"].as_str().unwrap();
+    assert!(text.contains("0x53 = d6 (occupied: stop)"), "{text}");
+    assert_eq!(v["mismatches"], serde_json::json!([]));
+}
+
+#[test]
+fn serve_names_a_port_it_cannot_take() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = rayscan(&["serve", "--port", &port]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("--port {port}")), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = rayscan(&["serve", "--port", "70000"]);
     assert_eq!(out.status.code(), Some(2));
 }

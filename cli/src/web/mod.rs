@@ -1,0 +1,237 @@
+//! `rayscan serve`: a small web page for trying the techniques on a board.
+//!
+//! The page (HTML, CSS and JavaScript, compiled into the binary) asks the library for
+//! everything through JSON endpoints, so what it draws is what the library computes:
+//!
+//! | endpoint | answers |
+//! |---|---|
+//! | `GET /api/techniques` | every technique: name, description, table bytes, ray-wise |
+//! | `GET /api/board?fen=F` | the board's letters; if F is a whole legal position also the side to move, the opponent's attacks, pins, checkers and legal moves |
+//! | `GET /api/explain?fen=F&technique=T&square=S[&piece=P]` | the walkthrough of `rayscan explain` for the slider on S (or P) among F's pieces, with the blockers |
+//! | `GET /api/perft?fen=F&depth=D[&divide=1][&generator=G]` | perft (or divide) of F, with the time |
+//!
+//! Bad parameters get `400` with `{"error": "…"}` naming the parameter. The server
+//! listens on 127.0.0.1 only, answers one request per connection, and refuses requests
+//! whose `Host` is not the loopback address it serves (so other sites' pages cannot
+//! reach it through DNS rebinding).
+
+mod api;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Connections served at once; more get `503` at once.
+const MAX_CONNECTIONS: usize = 16;
+/// The longest request head read (request line and headers).
+const MAX_HEAD: usize = 16 * 1024;
+
+const INDEX_HTML: &str = include_str!("page/index.html");
+const APP_JS: &str = include_str!("page/app.js");
+const STYLE_CSS: &str = include_str!("page/style.css");
+
+/// Serves the page on 127.0.0.1:`port` (0: any free port) until the process is stopped.
+/// Prints `rayscan: serving on http://127.0.0.1:PORT/` first, so scripts can read the port.
+pub fn serve(port: u16) -> Result<(), String> {
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| format!("--port {port}: cannot listen on 127.0.0.1:{port}: {e}"))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the listening address: {e}"))?;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "rayscan: serving on http://{addr}/ (Ctrl-C stops)");
+    let _ = out.flush();
+    drop(out);
+    let port = addr.port();
+    let active = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else { continue };
+        if active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            active.fetch_sub(1, Ordering::SeqCst);
+            let _ = respond(&mut stream, &busy());
+            continue;
+        }
+        let active = Arc::clone(&active);
+        std::thread::spawn(move || {
+            let _ = handle(stream, port);
+            active.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+    Ok(())
+}
+
+/// One HTTP response.
+struct Response {
+    status: u16,
+    content_type: &'static str,
+    body: String,
+}
+
+impl Response {
+    fn ok(content_type: &'static str, body: impl Into<String>) -> Response {
+        Response {
+            status: 200,
+            content_type,
+            body: body.into(),
+        }
+    }
+
+    fn error(status: u16, message: impl Into<String>) -> Response {
+        Response {
+            status,
+            content_type: "application/json",
+            body: serde_json::json!({ "error": message.into() }).to_string(),
+        }
+    }
+}
+
+fn busy() -> Response {
+    Response::error(503, "too many connections at once; try again")
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
+        _ => "Error",
+    }
+}
+
+fn respond(stream: &mut TcpStream, r: &Response) -> std::io::Result<()> {
+    let head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}; charset=utf-8\r\nContent-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        r.status,
+        reason(r.status),
+        r.content_type,
+        r.body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(r.body.as_bytes())?;
+    stream.flush()
+}
+
+/// Reads one request head and answers it.
+fn handle(stream: TcpStream, port: u16) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    stream.set_write_timeout(Some(Duration::from_secs(30)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut lines = Vec::new();
+    let mut read = 0;
+    loop {
+        let mut line = String::new();
+        let n = reader
+            .by_ref()
+            .take((MAX_HEAD - read + 1) as u64)
+            .read_line(&mut line)?;
+        read += n;
+        if read > MAX_HEAD {
+            let mut s = stream;
+            return respond(&mut s, &Response::error(431, "request head over 16 KiB"));
+        }
+        if n == 0 || line == "\r\n" || line == "\n" {
+            break;
+        }
+        lines.push(line.trim_end().to_string());
+    }
+    let mut stream = stream;
+    let response = answer(&lines, port);
+    respond(&mut stream, &response)
+}
+
+/// The response to a request head (request line first).
+fn answer(lines: &[String], port: u16) -> Response {
+    let Some(request) = lines.first() else {
+        return Response::error(400, "empty request");
+    };
+    let mut parts = request.split(' ');
+    let (Some(method), Some(target)) = (parts.next(), parts.next()) else {
+        return Response::error(400, format!("malformed request line {request:?}"));
+    };
+    let host = lines[1..]
+        .iter()
+        .filter_map(|l| l.split_once(':'))
+        .find(|(name, _)| name.eq_ignore_ascii_case("host"))
+        .map(|(_, v)| v.trim());
+    let allowed = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+    if !host.is_some_and(|h| allowed.iter().any(|a| a == h)) {
+        let host = host.map_or("none".to_string(), |h| format!("{h:?}"));
+        return Response::error(
+            403,
+            format!("host {host} refused: open http://127.0.0.1:{port}/"),
+        );
+    }
+    if method != "GET" {
+        return Response::error(405, format!("method {method:?}: only GET is served"));
+    }
+    let (path, query) = target.split_once('?').unwrap_or((target, ""));
+    let params = match api::Params::parse(query) {
+        Ok(p) => p,
+        Err(e) => return Response::error(400, e),
+    };
+    let json = |r: Result<serde_json::Value, String>| match r {
+        Ok(v) => Response::ok("application/json", v.to_string()),
+        Err(e) => Response::error(400, e),
+    };
+    match path {
+        "/" | "/index.html" => Response::ok("text/html", INDEX_HTML),
+        "/app.js" => Response::ok("text/javascript", APP_JS),
+        "/style.css" => Response::ok("text/css", STYLE_CSS),
+        "/api/techniques" => json(Ok(api::techniques())),
+        "/api/board" => json(api::board(&params)),
+        "/api/explain" => json(api::explain(&params)),
+        "/api/perft" => json(api::perft(&params)),
+        _ => Response::error(404, format!("no page at {path:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn get(target: &str) -> Response {
+        answer(
+            &[
+                format!("GET {target} HTTP/1.1"),
+                "Host: 127.0.0.1:8064".into(),
+            ],
+            8064,
+        )
+    }
+
+    #[test]
+    fn routes_pages_and_endpoints() {
+        assert_eq!(get("/").status, 200);
+        assert!(get("/").body.contains("<html"));
+        assert_eq!(get("/app.js").content_type, "text/javascript");
+        assert_eq!(get("/api/techniques").status, 200);
+        assert_eq!(get("/nope").status, 404);
+        let r = get("/api/perft?depth=2");
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert!(r.body.contains("\"nodes\":400"), "{}", r.body);
+    }
+
+    #[test]
+    fn refuses_other_hosts_methods_and_bad_queries() {
+        let other = answer(
+            &["GET / HTTP/1.1".into(), "Host: evil.example:8064".into()],
+            8064,
+        );
+        assert_eq!(other.status, 403);
+        let no_host = answer(&["GET / HTTP/1.1".into()], 8064);
+        assert_eq!(no_host.status, 403);
+        let post = answer(
+            &["POST / HTTP/1.1".into(), "Host: localhost:8064".into()],
+            8064,
+        );
+        assert_eq!(post.status, 405);
+        assert_eq!(answer(&[], 8064).status, 400);
+        assert_eq!(get("/api/board?fen=%zz").status, 400);
+    }
+}
