@@ -1,4 +1,4 @@
-//! The chess commands: `perft`, `suite` and `fen`.
+//! The chess commands (`perft`, `suite`, `fen`) and the argument parsers they share.
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -15,6 +15,7 @@ use rayscan::position::Position;
 use rayscan::san::SanError;
 use rayscan::sliders::Technique;
 use rayscan::suite::{parse, SuiteEntry};
+use rayscan::{Bitboard, Square};
 
 /// A position from `--fen` (or the start position) with `--moves` played, and the
 /// warnings about the FEN. Errors are the one-line messages the CLI prints.
@@ -444,4 +445,38 @@ pub fn bench(settings: &Settings, json: bool) -> (String, bool) {
     let _ = writeln!(out, "Nodes searched  : {nodes}");
     let _ = writeln!(out, "Nodes/second    : {nps}");
     (out, right)
+}
+
+/// A technique by name, or an error listing the names.
+pub fn parse_technique(s: &str) -> Result<Technique, String> {
+    s.parse().map_err(|_| {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!(
+            "unknown technique {s:?}: expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// A generator by name, or an error listing the names.
+pub fn parse_generator(s: &str) -> Result<Generator, String> {
+    s.parse().map_err(|_| {
+        let names: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
+        format!(
+            "unknown generator {s:?}: expected one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// What the side to move faces: the squares the opponent attacks, its own pinned
+/// pieces, and the checkers.
+pub fn overview(pos: &rayscan::position::Position) -> (Bitboard, Bitboard, Bitboard) {
+    let us = pos.side_to_move();
+    let attacked: Bitboard = Square::ALL
+        .into_iter()
+        .filter(|&sq| pos.attackers_to(sq).intersects(pos.color(!us)))
+        .collect();
+    let info = pos.check_info();
+    (attacked, info.pinned(), info.checkers())
 }

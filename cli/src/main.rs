@@ -4,13 +4,8 @@
 //! (a square, piece, hex number, FEN or technique name) exits with code 2 and a one-line
 //! error that names it.
 
-mod chess;
-mod cluster;
-mod diagram;
-mod explain;
-mod see;
-mod uci;
-mod web;
+use rayscan_cli::chess::{self, overview, parse_generator, parse_technique};
+use rayscan_cli::{cluster, diagram, explain, see, uci, web};
 
 use std::process::ExitCode;
 
@@ -273,16 +268,6 @@ enum Choice {
     One(Technique),
 }
 
-fn parse_technique(s: &str) -> Result<Technique, String> {
-    s.parse().map_err(|_| {
-        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
-        format!(
-            "unknown technique {s:?}: expected one of {}",
-            names.join(", ")
-        )
-    })
-}
-
 fn parse_choice(s: &str) -> Result<Choice, String> {
     if s == "all" {
         Ok(Choice::All)
@@ -291,16 +276,6 @@ fn parse_choice(s: &str) -> Result<Choice, String> {
             .map(Choice::One)
             .map_err(|e| format!("{e} or all"))
     }
-}
-
-fn parse_generator(s: &str) -> Result<Generator, String> {
-    s.parse().map_err(|_| {
-        let names: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
-        format!(
-            "unknown generator {s:?}: expected one of {}",
-            names.join(", ")
-        )
-    })
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -365,18 +340,6 @@ fn suite_pairs(
 
 /// `rayscan show`: the board, the squares the side not to move attacks, and the pinned
 /// pieces and checkers, side by side.
-/// What the side to move faces: the squares the opponent attacks, its own pinned
-/// pieces, and the checkers.
-fn overview(pos: &rayscan::position::Position) -> (Bitboard, Bitboard, Bitboard) {
-    let us = pos.side_to_move();
-    let attacked: Bitboard = Square::ALL
-        .into_iter()
-        .filter(|&sq| pos.attackers_to(sq).intersects(pos.color(!us)))
-        .collect();
-    let info = pos.check_info();
-    (attacked, info.pinned(), info.checkers())
-}
-
 fn show(pos: &rayscan::position::Position, json: bool) -> String {
     use rayscan::Color;
     let us = pos.side_to_move();

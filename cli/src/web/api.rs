@@ -135,7 +135,7 @@ pub fn board(p: &Params) -> Result<Value, String> {
         .collect();
     match position(p) {
         Ok((pos, warnings)) => {
-            let (attacked, pinned, checkers) = crate::overview(&pos);
+            let (attacked, pinned, checkers) = crate::chess::overview(&pos);
             let chess960 = pos.is_chess960();
             Ok(json!({
                 "valid": true,
@@ -161,7 +161,7 @@ pub fn explain(p: &Params) -> Result<Value, String> {
     let pieces = placement(p)?;
     let technique = match p.get("technique") {
         None | Some("") => Technique::FASTEST,
-        Some(t) => crate::parse_technique(t).map_err(|e| format!("technique: {e}"))?,
+        Some(t) => crate::chess::parse_technique(t).map_err(|e| format!("technique: {e}"))?,
     };
     let square: Square = p
         .get("square")
@@ -217,7 +217,7 @@ pub fn perft(p: &Params) -> Result<Value, String> {
         })?;
     let generator = match p.get("generator") {
         None | Some("") => Generator::PieceWise,
-        Some(g) => crate::parse_generator(g).map_err(|e| format!("generator: {e}"))?,
+        Some(g) => crate::chess::parse_generator(g).map_err(|e| format!("generator: {e}"))?,
     };
     let technique = generator.default_technique();
     let chess960 = pos.is_chess960();
