@@ -211,8 +211,14 @@ pub fn suite(
 ) -> Result<(String, bool), String> {
     let mut cases = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        for entry in parse(&text).map_err(|e| format!("{file}: {e}"))? {
+        let text = read_text(file)?;
+        let entries = parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        if entries.is_empty() {
+            return Err(format!(
+                "{file}: no positions (expected lines \"FEN ;D1 <count> ;D2 <count> …\")"
+            ));
+        }
+        for entry in entries {
             let (pos, _) = Position::from_fen(&entry.fen)
                 .map_err(|e| format!("{file}: line {}: {e}", entry.line))?;
             cases.push(Case {
@@ -479,4 +485,43 @@ pub fn overview(pos: &rayscan::position::Position) -> (Bitboard, Bitboard, Bitbo
         .collect();
     let info = pos.check_info();
     (attacked, info.pinned(), info.checkers())
+}
+
+/// A whole text file. Bytes that are not UTF-8 are an error naming the line, where
+/// `read_to_string` would only say the stream is not UTF-8. CRLF line ends are fine:
+/// the line readers trim them.
+pub fn read_text(file: &str) -> Result<String, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!(
+            "{file}: line {line}: not UTF-8 text (byte 0x{:02x})",
+            bytes[at]
+        )
+    })
+}
+
+/// Memory the system can give without swapping, in MiB (`MemAvailable` in
+/// `/proc/meminfo`); `None` where that is unknown.
+fn available_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// A perft hash table of `mb` MiB, refused with a clear error when the machine does not
+/// have that much memory available. Checked first because Linux overcommits: the
+/// allocation would succeed and the process be killed when the table is filled.
+pub fn hash_table(mb: usize) -> Result<PerftTable, String> {
+    if let Some(free) = available_mib() {
+        if mb > free {
+            return Err(format!(
+                "hash {mb} MiB: more than the {free} MiB of memory available"
+            ));
+        }
+    }
+    PerftTable::new(mb).map_err(|mb| format!("hash {mb} MiB: cannot allocate"))
 }

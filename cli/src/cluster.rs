@@ -96,6 +96,13 @@ pub fn split(pos: &Position, depth: u32, plies: u32) -> Result<String, String> {
 pub fn job(line: &str, settings: &Settings) -> Result<String, String> {
     let job: Job = serde_json::from_str(line.trim()).map_err(|e| format!("--job: {e}"))?;
     let (pos, _) = Position::from_fen(&job.fen).map_err(|e| format!("--job: {e}"))?;
+    if !(1..=rayscan::perft::MAX_DEPTH).contains(&job.depth) {
+        return Err(format!(
+            "--job: depth {}: expected 1 to {}",
+            job.depth,
+            rayscan::perft::MAX_DEPTH
+        ));
+    }
     let nodes = settings.run(&pos, job.depth, |_, _| {})?;
     let done = Done {
         run: job.run,
@@ -110,7 +117,7 @@ pub fn job(line: &str, settings: &Settings) -> Result<String, String> {
 /// `perft --merge results.jsonl`: root-move totals and the total, like `--divide`, once
 /// every job of one split is present exactly once.
 pub fn merge(file: &str) -> Result<String, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::chess::read_text(file)?;
     let mut run: Option<(String, usize)> = None;
     let mut seen: Vec<bool> = Vec::new();
     let mut roots: BTreeMap<String, u64> = BTreeMap::new();

@@ -192,10 +192,7 @@ impl Speed {
                     "--hash works with the piecewise generator, not {generator}"
                 ))
             }
-            Some(mb) => Some(
-                rayscan::parallel::PerftTable::new(mb as usize)
-                    .map_err(|mb| format!("--hash {mb}: cannot allocate {mb} MiB"))?,
-            ),
+            Some(mb) => Some(chess::hash_table(mb as usize).map_err(|e| format!("--{e}"))?),
         };
         Ok(chess::Settings {
             generator,
@@ -701,6 +698,13 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
 }
 
 fn main() -> ExitCode {
+    // Ctrl-C ends any command at once, with one line and the shell's code for SIGINT
+    // (130), after a newline so a progress bar is not left half-drawn. Nothing rayscan
+    // does holds state that needs saving: output is written only when complete.
+    let _ = ctrlc::set_handler(|| {
+        eprintln!("\nrayscan: interrupted");
+        std::process::exit(130);
+    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

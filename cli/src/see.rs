@@ -46,7 +46,7 @@ struct Mismatch {
 /// then checked. A move whose SAN is ambiguous is checked in every reading. Returns the
 /// output and whether every line passed.
 pub fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::chess::read_text(file)?;
     let mut cases = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
@@ -74,6 +74,11 @@ pub fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
             pos,
             readings,
             expected,
+        ));
+    }
+    if cases.is_empty() {
+        return Err(format!(
+            "{file}: no positions (expected lines \"FEN; move; value\")"
         ));
     }
     let mut mismatches = Vec::new();

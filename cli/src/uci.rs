@@ -5,7 +5,6 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
 use rayscan::movegen::Generator;
-use rayscan::parallel::PerftTable;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 
@@ -115,9 +114,7 @@ impl Uci {
             .ok_or_else(|| format!("go perft: the depth {depth:?} is not a number from 1 to 64"))?;
         let table = match self.hash_mb {
             0 => None,
-            mb => {
-                Some(PerftTable::new(mb).map_err(|mb| format!("hash {mb} MiB: cannot allocate"))?)
-            }
+            mb => Some(crate::chess::hash_table(mb)?),
         };
         let settings = Settings {
             generator: Generator::PieceWise,

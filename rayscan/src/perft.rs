@@ -16,6 +16,11 @@ use crate::movegen::{
 use crate::position::Position;
 use crate::sliders::{RayWise, Slider, Technique, WithRayWise, WithSlider};
 
+/// The deepest perft the tools accept. Far beyond what finishes (the start position at
+/// depth 15 is about 2·10^21 nodes); the bound keeps the recursion's stack use known and
+/// turns nonsense like `D1000` in a suite file into an error instead of a hang.
+pub const MAX_DEPTH: u32 = 64;
+
 /// Leaf nodes `depth` plies below `pos`, piece-wise generation with slider technique `S`.
 ///
 /// ```

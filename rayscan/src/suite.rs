@@ -81,8 +81,8 @@ pub fn parse_line(line: usize, text: &str) -> Result<Option<SuiteEntry>, SuiteEr
         let depth = d
             .strip_prefix('D')
             .and_then(|x| x.parse::<u32>().ok())
-            .filter(|&x| x >= 1)
-            .ok_or_else(|| err(d, "expected a depth like \"D3\""))?;
+            .filter(|x| (1..=crate::perft::MAX_DEPTH).contains(x))
+            .ok_or_else(|| err(d, "expected a depth like \"D3\", from D1 to D64"))?;
         let count = n
             .parse::<u64>()
             .map_err(|_| err(n, "expected a node count"))?;

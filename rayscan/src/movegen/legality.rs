@@ -194,6 +194,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(miri, ignore = "28,672 candidates per position: minutes under Miri")]
     fn quick_and_slow_legality_agree_on_every_candidate_of_tricky_positions() {
         let fens = [
             "4r1k1/8/8/8/4R3/8/8/4K3 w - - 0 1",  // pinned rook

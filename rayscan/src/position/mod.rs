@@ -106,6 +106,7 @@ pub struct Position {
 
 impl Position {
     /// The standard starting position.
+    #[allow(clippy::expect_used)] // a constant FEN, proven valid by every test that uses it
     pub fn startpos() -> Position {
         Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
             .expect("the start position is valid")
@@ -208,7 +209,11 @@ impl Position {
         self.chess960
     }
 
-    /// Chooses the Chess960 notation for castling moves (and Shredder letters in FEN where needed).
+    /// Chooses the Chess960 notation for castling moves (king-to-rook UCI). FEN output
+    /// does not depend on it: `KQkq` where unambiguous, file letters where an inner rook
+    /// needs them, and [`Position::fen`] with `true` for Shredder letters throughout. So a
+    /// Chess960 game whose castling rights are gone reads back from its FEN with the flag
+    /// off; set it again after reading.
     pub fn set_chess960(&mut self, on: bool) {
         self.chess960 = on;
     }
