@@ -403,6 +403,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a random search over millions of candidates: hours under Miri"
+    )]
     fn shipped_magics_are_what_the_search_finds() {
         let mut seed = SEARCH_SEED;
         for (piece, magics) in [

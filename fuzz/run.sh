@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for SECONDS_PER_TARGET seconds (default 60), after seeding the
+# corpora from rayscan/tests/data/*.epd. Stops at the first crash.
+#
+#   fuzz/run.sh [SECONDS_PER_TARGET]
+#
+# Needs a nightly toolchain (`cargo +nightly`); installs cargo-fuzz when it is missing.
+# Targets are built with optimizations, debug assertions, overflow checks and
+# AddressSanitizer (cargo-fuzz's defaults). Set CARGO_BUILD_JOBS=1 on a busy machine.
+# Environment: TARGETS="fen epd" to run only some targets.
+set -euo pipefail
+
+SECONDS_PER_TARGET="${1:-60}"
+case "$SECONDS_PER_TARGET" in
+'' | *[!0-9]*)
+    echo "usage: $0 [SECONDS_PER_TARGET]" >&2
+    exit 2
+    ;;
+esac
+
+FUZZ_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$FUZZ_DIR")"
+DATA="$ROOT/rayscan/tests/data"
+CORPUS="$FUZZ_DIR/corpus"
+cd "$FUZZ_DIR"
+
+# target → libFuzzer -max_len (bytes): a FEN is under 100 bytes, a move a few, a UCI
+# session or a suite needs room for several lines.
+ALL_TARGETS="fen epd uci_move uci_loop legality"
+TARGETS="${TARGETS:-$ALL_TARGETS}"
+max_len() {
+    case "$1" in
+    fen) echo 256 ;;
+    epd) echo 16384 ;;
+    uci_move) echo 64 ;;
+    uci_loop) echo 2048 ;;
+    legality) echo 256 ;;
+    *)
+        echo "unknown target $1" >&2
+        exit 2
+        ;;
+    esac
+}
+
+if ! cargo +nightly --version >/dev/null 2>&1; then
+    echo "error: the nightly toolchain is missing (rustup toolchain install nightly)" >&2
+    exit 1
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "== installing cargo-fuzz"
+    cargo install cargo-fuzz
+fi
+
+# --- Seed corpora --------------------------------------------------------------------
+# Seeds are named after where they come from, so reseeding overwrites them and the
+# inputs libFuzzer added (named by hash) stay.
+echo "== seeding $CORPUS"
+mkdir -p "$CORPUS"/{fen,epd,uci_move,uci_loop,legality}
+seed() { # seed <target> <content, printf %b escapes allowed> <name>
+    printf '%b' "$2" >"$CORPUS/$1/seed-$3"
+}
+for file in "$DATA"/*.epd; do
+    name="$(basename "$file" .epd)"
+    n=0
+    while IFS= read -r line || [ -n "$line" ]; do
+        n=$((n + 1))
+        fen="${line%%;*}"
+        fen="$(printf '%s' "$fen" | sed 's/[[:space:]]*$//')"
+        [ -n "$fen" ] || continue
+        printf '%s' "$fen" >"$CORPUS/fen/seed-$name-$n"
+        printf '%s' "$fen" >"$CORPUS/legality/seed-$name-$n"
+        # A few UCI sessions per file, from real positions.
+        if [ $((n % 25)) -eq 1 ]; then
+            printf 'position fen %s\ngo perft 2\nd\n' "$fen" >"$CORPUS/uci_loop/seed-$name-$n"
+        fi
+    done <"$file"
+    # Suites: runs of ten lines.
+    split -l 10 -d -a 3 "$file" "$CORPUS/epd/seed-$name-"
+done
+# Edge cases the data files do not have.
+seed fen "4k3/8/8/8/8/8/8/4K3 w K - 0 1" castling-without-rook
+seed fen "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1" c960-kqkq
+seed fen "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1" c960-shredder
+seed fen "8/8/8/KPp4r/8/8/8/7k w - c6 0 1" ep
+seed fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -" four-fields
+seed epd "# comment\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 9\n" comment
+# uci_move: first byte picks the position (0 start, 1 Kiwipete, 2 and 3 Chess960,
+# 4 white promotions + en passant, 5 black promotions).
+i=0
+for m in '\x00e2e4' '\x00Nf3' '\x00e4!?' '\x01e1g1' '\x01e1h1' '\x01O-O-O' '\x01Bxa6' \
+    '\x01d5xe6' '\x02c1a1' '\x02O-O' '\x02O-O-O' '\x03g1h1' '\x04exd6' '\x04e5d6' \
+    '\x04b7c8n' '\x04bxa8=Q+' '\x04b8Q' '\x05f2f1q' '\x05gxh1=N' '\x05g2f1r'; do
+    i=$((i + 1))
+    seed uci_move "$m" "$i"
+done
+seed uci_loop "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5 Nf3\ngo perft 2\nd\nquit\n" session
+seed uci_loop "setoption name Hash value 1\nsetoption name Threads value 2\nsetoption name Technique value kogge-stone\nposition fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1\ngo perft 3\n" options
+seed uci_loop "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves f1g1\ngo perft 1\nposition startpos moves e9e4\ngo perft 0\n\xff\xfe\n" c960-errors
+# legality, built from bytes (see fuzz_targets/legality.rs): KQkq with rooks in the
+# corners and e-pawns, en passant on d6 with a white pawn on e5, Chess960 rights Bg.
+seed legality "\x1e\x00\x84\x84\x00\x0a\x07\x0a\x00\x0b\x07\x0b\x0c\x00\x34\x05" built-castling
+seed legality "\x20\x03\x04\x3c\x24\x00" built-ep
+seed legality "\x4a\x31\x84\x84\x01\x0a\x06\x0b" built-c960
+
+# --- Build, then run ------------------------------------------------------------------
+echo "== building $TARGETS"
+for target in $TARGETS; do
+    cargo +nightly fuzz build "$target"
+done
+
+for target in $TARGETS; do
+    len="$(max_len "$target")"
+    echo "== fuzzing $target for ${SECONDS_PER_TARGET}s (max_len $len, corpus $(find "$CORPUS/$target" -type f | wc -l) files)"
+    if ! cargo +nightly fuzz run "$target" -- \
+        -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -max_len="$len" \
+        -print_final_stats=1; then
+        echo >&2
+        echo "!! CRASH in fuzz target '$target'." >&2
+        echo "!! The input is in $FUZZ_DIR/artifacts/$target/ (newest file)." >&2
+        echo "!! Reproduce: cargo +nightly fuzz run $target <artifact>" >&2
+        echo "!! Minimize:  cargo +nightly fuzz tmin $target <artifact>" >&2
+        exit 1
+    fi
+    echo "== $target: no crash; corpus now $(find "$CORPUS/$target" -type f | wc -l) files"
+done
+echo "== all targets ran ${SECONDS_PER_TARGET}s without a crash"
