@@ -464,17 +464,19 @@ fn walk_ray(req: &Request, dir: Direction) -> Section {
     if steps.is_empty() {
         steps.push("off the board at once".into());
     }
-    let mut st = Steps::new(req);
-    st.add(
-        format!(
-            "{}: step from {}: {}",
-            dir.name(),
-            req.square,
-            steps.join(", ")
-        ),
-        &[p("attacks", attacks, true)],
-        &[],
+    let text = format!(
+        "{}: step from {}: {}",
+        dir.name(),
+        req.square,
+        steps.join(", ")
     );
+    one_step(req, dir, text, attacks)
+}
+
+/// A ray explained in one sentence, with its attacks drawn.
+fn one_step(req: &Request, dir: Direction, text: String, attacks: Bitboard) -> Section {
+    let mut st = Steps::new(req);
+    st.add(text, &[p("attacks", attacks, true)], &[]);
     st.section(dir.name(), Part::Ray(dir), attacks)
 }
 
@@ -502,18 +504,13 @@ fn vector_ray(req: &Request, dir: Direction) -> Section {
         steps.push(format!("0x{i:02x} = {sq}"));
         i += inc;
     }
-    let mut st = Steps::new(req);
-    st.add(
-        format!(
-            "{}: 0x88 index of {} is 0x{start:02x} (16 × rank + file); add {inc:+}: {}",
-            dir.name(),
-            req.square,
-            steps.join(", ")
-        ),
-        &[p("attacks", attacks, true)],
-        &[],
+    let text = format!(
+        "{}: 0x88 index of {} is 0x{start:02x} (16 × rank + file); add {inc:+}: {}",
+        dir.name(),
+        req.square,
+        steps.join(", ")
     );
-    st.section(dir.name(), Part::Ray(dir), attacks)
+    one_step(req, dir, text, attacks)
 }
 
 /// Shifts by a signed square offset, as the fills do.

@@ -857,3 +857,22 @@ fn serve_names_a_port_it_cannot_take() {
     let out = rayscan(&["serve", "--port", "70000"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn uci_answers_a_ten_megabyte_line_with_one_short_error() {
+    let placement = "8/".repeat(5_000_000) + "8";
+    let text = uci_session(&format!(
+        "position fen {placement} w - - 0 1\nisready\nquit\n"
+    ));
+    let errors: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{}", &text[..text.len().min(500)]);
+    assert!(
+        errors[0].len() < 300 && errors[0].contains("ranks"),
+        "{}",
+        errors[0]
+    );
+    assert!(text.contains("readyok"));
+}

@@ -19,11 +19,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use rayscan::chess_move::{Move, MoveKind};
+use rayscan::fen::Placement;
 use rayscan::movegen::Generator;
 use rayscan::perft::{perft_by, perft_with};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
-use rayscan::Square;
+use rayscan::{Color, Piece, Square};
 
 /// Piece letters by byte: white then black, pawn to queen (kings are placed apart).
 const PIECES: [char; 10] = ['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'];
@@ -99,28 +100,21 @@ fn build(data: &[u8]) -> Option<String> {
         ep_text = format!("{}{}", (b'a' + file as u8) as char, to_rank + 1);
     }
 
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut gap = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                None => gap += 1,
-                Some(c) => {
-                    if gap > 0 {
-                        fen.push(char::from(b'0' + gap));
-                        gap = 0;
-                    }
-                    fen.push(c);
-                }
+    // The placement through the library's own printer (its round trip is fuzzed by `fen`).
+    let mut placement = Placement::EMPTY;
+    for (sq, cell) in Square::ALL.into_iter().zip(board) {
+        if let Some(c) = cell {
+            if let Some(piece) = Piece::from_char(c.to_ascii_lowercase()) {
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                placement.set(sq, color, piece);
             }
         }
-        if gap > 0 {
-            fen.push(char::from(b'0' + gap));
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
     }
+    let mut fen = placement.to_string();
     fen.push_str(if black_to_move { " b " } else { " w " });
     let mut castling = String::new();
     if flags & 0x40 != 0 {

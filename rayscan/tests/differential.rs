@@ -327,28 +327,7 @@ fn crowded_unreachable_positions_agree_and_never_overflow() {
                 board[sq] = Some(piece);
             }
         }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut gap = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    None => gap += 1,
-                    Some(c) => {
-                        if gap > 0 {
-                            fen.push_str(&gap.to_string());
-                            gap = 0;
-                        }
-                        fen.push(c);
-                    }
-                }
-            }
-            if gap > 0 {
-                fen.push_str(&gap.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        let mut fen = common::placement(&board);
         fen.push_str(" w - - 0 1");
         let (pos, _) = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let moves = pos.legal_moves();

@@ -236,28 +236,7 @@ fn near_valid_fen() -> impl Strategy<Value = String> {
                 };
                 cells[white_king] = Some('K');
                 cells[black_king] = Some('k');
-                let mut placement = String::new();
-                for rank in (0..8).rev() {
-                    let mut gap = 0;
-                    for file in 0..8 {
-                        match cells[rank * 8 + file] {
-                            None => gap += 1,
-                            Some(c) => {
-                                if gap > 0 {
-                                    placement.push_str(&gap.to_string());
-                                    gap = 0;
-                                }
-                                placement.push(c);
-                            }
-                        }
-                    }
-                    if gap > 0 {
-                        placement.push_str(&gap.to_string());
-                    }
-                    if rank > 0 {
-                        placement.push('/');
-                    }
-                }
+                let placement = common::placement(&cells);
                 let side = if white { 'w' } else { 'b' };
                 format!("{placement} {side} {castling} {ep}{clocks}")
             },

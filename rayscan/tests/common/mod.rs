@@ -47,3 +47,22 @@ pub fn theirs(fen: &str) -> Chess {
         .or_else(|e| e.ignore_too_much_material())
         .unwrap_or_else(|e| panic!("shakmaty refuses {fen}: {e}"))
 }
+
+/// The placement field of a board given as FEN letters, a1 first (`None` for empty),
+/// printed by the library's `Placement`, whose round trip the FEN tests check.
+pub fn placement(cells: &[Option<char>]) -> String {
+    let mut p = rayscan::fen::Placement::EMPTY;
+    for (sq, cell) in rayscan::Square::ALL.into_iter().zip(cells) {
+        if let Some(c) = *cell {
+            let piece = rayscan::Piece::from_char(c.to_ascii_lowercase())
+                .unwrap_or_else(|| panic!("{c:?} is no piece letter"));
+            let color = if c.is_ascii_uppercase() {
+                rayscan::Color::White
+            } else {
+                rayscan::Color::Black
+            };
+            p.set(sq, color, piece);
+        }
+    }
+    p.to_string()
+}
