@@ -17,40 +17,17 @@ use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
 use rayscan::movegen::{count, generate_hybrid, generate_targets, MovePicker};
 use rayscan::position::Position;
 use rayscan::sliders::{Classical, Dumb7Fill, KoggeStone, Magic};
-use rayscan::suite::parse;
 use rayscan::{Piece, Square};
 use shakmaty::{CastlingMode, Position as _};
 
 mod common;
-use common::{data, theirs, Rng};
+use common::{theirs, Rng};
 
 fn start_positions() -> Vec<String> {
     let mut fens =
         vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(); 400];
-    for name in [
-        "fischer960.epd",
-        "xfen960.epd",
-        "random-std.epd",
-        "random960.epd",
-        "standard.epd",
-    ] {
-        let entries = parse(&data(name)).unwrap();
-        fens.extend(entries.into_iter().map(|e| e.fen));
-    }
+    fens.extend(common::suite_fens());
     fens
-}
-
-/// Every move a position could be asked about: from × to × kind.
-fn every_candidate() -> Vec<Move> {
-    let mut all = Vec::new();
-    for from in Square::ALL {
-        for to in Square::ALL {
-            for kind in MoveKind::ALL {
-                all.push(Move::new(from, to, kind));
-            }
-        }
-    }
-    all
 }
 
 /// A move to offer the picker as a hash or killer move: legal here, legal somewhere
@@ -206,7 +183,7 @@ fn every_generator(
 #[test]
 fn random_playouts_agree_with_shakmaty() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let candidates = every_candidate();
+    let candidates = common::every_candidate();
     let (mut plies, mut legality_checked) = (0, 0);
     let starts = start_positions();
     assert!(starts.len() > 1900, "{} playouts", starts.len());

@@ -13,13 +13,10 @@ use std::sync::LazyLock;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::select;
-use rayscan::chess_move::{Move, MoveKind};
+use rayscan::chess_move::Move;
 use rayscan::position::Position;
-use rayscan::suite::parse;
-use rayscan::Square;
 
 mod common;
-use common::data;
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -43,32 +40,12 @@ static STARTS: LazyLock<Vec<String>> = LazyLock::new(|| {
     ]
     .map(String::from)
     .to_vec();
-    for name in [
-        "standard.epd",
-        "xfen960.epd",
-        "fischer960.epd",
-        "random-std.epd",
-        "random960.epd",
-    ] {
-        let entries = parse(&data(name)).unwrap();
-        fens.extend(entries.into_iter().map(|e| e.fen));
-    }
+    fens.extend(common::suite_fens());
     fens
 });
 
-/// Every move a position could be asked about: from × to × kind (the 16 bits hold
-/// nothing else: `Move` is built only through `Move::new`).
-static CANDIDATES: LazyLock<Vec<Move>> = LazyLock::new(|| {
-    let mut all = Vec::new();
-    for from in Square::ALL {
-        for to in Square::ALL {
-            for kind in MoveKind::ALL {
-                all.push(Move::new(from, to, kind));
-            }
-        }
-    }
-    all
-});
+/// Every move a position could be asked about: from × to × kind.
+static CANDIDATES: LazyLock<Vec<Move>> = LazyLock::new(common::every_candidate);
 
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {

@@ -66,3 +66,34 @@ pub fn placement(cells: &[Option<char>]) -> String {
     }
     p.to_string()
 }
+
+/// The FEN of every position in the perft suites under `tests/data/`.
+pub fn suite_fens() -> Vec<String> {
+    let mut fens = Vec::new();
+    for name in [
+        "standard.epd",
+        "xfen960.epd",
+        "fischer960.epd",
+        "random-std.epd",
+        "random960.epd",
+    ] {
+        let entries = rayscan::suite::parse(&data(name)).unwrap();
+        fens.extend(entries.into_iter().map(|e| e.fen));
+    }
+    fens
+}
+
+/// Every move a position could be asked about: from × to × kind (28,672; a `Move` is
+/// built only through `Move::new`).
+pub fn every_candidate() -> Vec<rayscan::chess_move::Move> {
+    use rayscan::chess_move::{Move, MoveKind};
+    let mut all = Vec::new();
+    for from in rayscan::Square::ALL {
+        for to in rayscan::Square::ALL {
+            for kind in MoveKind::ALL {
+                all.push(Move::new(from, to, kind));
+            }
+        }
+    }
+    all
+}
