@@ -684,7 +684,7 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
                     piece: req.piece.name(),
                     square: req.square.to_string(),
                     occupied: hex(req.occupied),
-                    attacks: hex(walk.attacks),
+                    attacks: hex(technique.attacks(req.piece, req.square, req.occupied)),
                     walkthrough: walk.json(),
                     text: &text,
                 };
