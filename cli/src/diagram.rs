@@ -2,19 +2,14 @@
 //! marked by its letter, placed side by side with operators between them.
 
 use rayscan::position::Position;
-use rayscan::{Bitboard, Color, Square};
+use rayscan::{Bitboard, Square};
 
 /// The board as letters, a1 first: FEN's letters (uppercase for white), `.` for empty.
 pub fn board_letters(pos: &Position) -> [char; 64] {
     let mut cells = ['.'; 64];
     for (cell, sq) in cells.iter_mut().zip(Square::ALL) {
         if let Some((color, piece)) = pos.piece_at(sq) {
-            let c = piece.to_char();
-            *cell = if color == Color::White {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            };
+            *cell = piece.fen_char(color);
         }
     }
     cells

@@ -827,6 +827,15 @@ fn subtraction_ray(req: &Request, dir: Direction) -> Section {
     st.section(dir.name(), Part::Ray(dir), attacks)
 }
 
+/// The piece kinds a table technique looks up for `piece`: a queen is a rook and a bishop.
+fn kinds(piece: SliderPiece) -> &'static [SliderPiece] {
+    match piece {
+        SliderPiece::Queen => &[SliderPiece::Rook, SliderPiece::Bishop],
+        SliderPiece::Rook => &[SliderPiece::Rook],
+        SliderPiece::Bishop => &[SliderPiece::Bishop],
+    }
+}
+
 /// Hyatt and Sherwin's piece "in one run": empty-board attacks, xor-ed with the rays
 /// behind four first hits found with the corner bits as stops.
 fn one_run(req: &Request) -> Vec<Section> {
@@ -834,13 +843,8 @@ fn one_run(req: &Request) -> Vec<Section> {
     let corners = Bitboard::from(Square::A1) | Square::H8.into();
     let occ = req.occupied | corners;
     let mut sections = Vec::new();
-    let kinds: &[SliderPiece] = match req.piece {
-        SliderPiece::Queen => &[SliderPiece::Rook, SliderPiece::Bishop],
-        SliderPiece::Rook => &[SliderPiece::Rook],
-        SliderPiece::Bishop => &[SliderPiece::Bishop],
-    };
     let mut formula = Vec::new();
-    for &kind in kinds {
+    for &kind in kinds(req.piece) {
         let dirs = kind.directions();
         let empty = dirs
             .iter()
@@ -918,13 +922,8 @@ fn pext(bits: u64, mask: u64) -> u64 {
 /// Magic or PEXT: mask the relevant occupancy, turn it into an index, read the table.
 fn lookup(req: &Request, use_pext: bool) -> Vec<Section> {
     let sq = req.square;
-    let kinds: &[SliderPiece] = match req.piece {
-        SliderPiece::Queen => &[SliderPiece::Rook, SliderPiece::Bishop],
-        SliderPiece::Rook => &[SliderPiece::Rook],
-        SliderPiece::Bishop => &[SliderPiece::Bishop],
-    };
     let mut sections = Vec::new();
-    for &kind in kinds {
+    for &kind in kinds(req.piece) {
         let (mask, magic) = match kind {
             SliderPiece::Rook => (
                 sliders::magic::rook_relevant(sq),

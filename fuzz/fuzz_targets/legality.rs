@@ -24,7 +24,7 @@ use rayscan::movegen::Generator;
 use rayscan::perft::{perft_by, perft_with};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
-use rayscan::{Color, Piece, Square};
+use rayscan::{Piece, Square};
 
 /// Piece letters by byte: white then black, pawn to queen (kings are placed apart).
 const PIECES: [char; 10] = ['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'];
@@ -103,15 +103,8 @@ fn build(data: &[u8]) -> Option<String> {
     // The placement through the library's own printer (its round trip is fuzzed by `fen`).
     let mut placement = Placement::EMPTY;
     for (sq, cell) in Square::ALL.into_iter().zip(board) {
-        if let Some(c) = cell {
-            if let Some(piece) = Piece::from_char(c.to_ascii_lowercase()) {
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                placement.set(sq, color, piece);
-            }
+        if let Some((color, piece)) = cell.and_then(Piece::from_fen_char) {
+            placement.set(sq, color, piece);
         }
     }
     let mut fen = placement.to_string();

@@ -203,13 +203,8 @@ impl FromStr for Placement {
                     }
                     last_was_digit = true;
                 } else {
-                    let piece =
-                        Piece::from_char(c).ok_or(err(PlacementProblem::UnknownPiece(c)))?;
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
+                    let (color, piece) =
+                        Piece::from_fen_char(c).ok_or(err(PlacementProblem::UnknownPiece(c)))?;
                     let f = File::ALL[file as usize];
                     placement.set(Square::from_coords(f, rank), color, piece);
                     file += 1;
@@ -237,13 +232,7 @@ impl fmt::Display for Placement {
                             write!(f, "{gap}")?;
                             gap = 0;
                         }
-                        let c = piece.to_char();
-                        let c = if color == Color::White {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c
-                        };
-                        write!(f, "{c}")?;
+                        write!(f, "{}", piece.fen_char(color))?;
                     }
                 }
             }

@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::color::Color;
 use crate::direction::{Direction, Line};
 use crate::error::{ParseError, ParseKind};
 
@@ -46,6 +47,38 @@ impl Piece {
             Piece::Rook => 'r',
             Piece::Queen => 'q',
             Piece::King => 'k',
+        }
+    }
+
+    /// The FEN letter of a piece of `color`: uppercase for White.
+    ///
+    /// ```
+    /// use rayscan::{Color, Piece};
+    /// assert_eq!(Piece::Knight.fen_char(Color::White), 'N');
+    /// assert_eq!(Piece::Knight.fen_char(Color::Black), 'n');
+    /// ```
+    #[inline]
+    pub const fn fen_char(self, color: Color) -> char {
+        let c = self.to_char();
+        match color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+
+    /// The colour and kind of a FEN letter: uppercase is White.
+    ///
+    /// ```
+    /// use rayscan::{Color, Piece};
+    /// assert_eq!(Piece::from_fen_char('q'), Some((Color::Black, Piece::Queen)));
+    /// assert_eq!(Piece::from_fen_char('x'), None);
+    /// ```
+    #[inline]
+    pub const fn from_fen_char(c: char) -> Option<(Color, Piece)> {
+        match Piece::from_char(c) {
+            Some(piece) if c.is_ascii_uppercase() => Some((Color::White, piece)),
+            Some(piece) => Some((Color::Black, piece)),
+            None => None,
         }
     }
 

@@ -96,15 +96,6 @@ fn squares(b: Bitboard) -> Vec<String> {
     b.iter().map(|s| s.to_string()).collect()
 }
 
-fn letter(color: Color, piece: Piece) -> String {
-    let c = piece.to_char();
-    if color == Color::White {
-        c.to_ascii_uppercase().to_string()
-    } else {
-        c.to_string()
-    }
-}
-
 /// `GET /api/techniques`: techniques and generators, with the defaults.
 pub fn techniques() -> Value {
     json!({
@@ -129,7 +120,7 @@ pub fn board(p: &Params) -> Result<Value, String> {
     let cells: Vec<String> = Square::ALL
         .iter()
         .map(|&sq| match pieces.piece_at(sq) {
-            Some((c, piece)) => letter(c, piece),
+            Some((c, piece)) => piece.fen_char(c).to_string(),
             None => String::new(),
         })
         .collect();

@@ -54,13 +54,8 @@ pub fn placement(cells: &[Option<char>]) -> String {
     let mut p = rayscan::fen::Placement::EMPTY;
     for (sq, cell) in rayscan::Square::ALL.into_iter().zip(cells) {
         if let Some(c) = *cell {
-            let piece = rayscan::Piece::from_char(c.to_ascii_lowercase())
+            let (color, piece) = rayscan::Piece::from_fen_char(c)
                 .unwrap_or_else(|| panic!("{c:?} is no piece letter"));
-            let color = if c.is_ascii_uppercase() {
-                rayscan::Color::White
-            } else {
-                rayscan::Color::Black
-            };
             p.set(sq, color, piece);
         }
     }
