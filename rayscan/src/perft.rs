@@ -30,16 +30,10 @@ pub const MAX_DEPTH: u32 = 64;
 /// assert_eq!(perft::<Classical>(&Position::startpos(), 3), 8902);
 /// ```
 pub fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => return 1,
-        1 => return crate::movegen::count::<S>(pos),
-        _ => {}
+    if depth == 0 {
+        return 1;
     }
-    let moves = pos.legal_moves_with::<S>();
-    moves
-        .iter()
-        .map(|&m| perft::<S>(&pos.play(m), depth - 1))
-        .sum()
+    crate::movegen::perft_position::<S>(pos, depth)
 }
 
 /// Perft with the direction-wise generator and technique `S`'s set-wise ray attacks.

@@ -5,7 +5,9 @@
 
 use super::pawns::{behind, PawnTargets};
 use super::{castling_moves, en_passant_sources, push_pawn_moves, Node};
+use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
+use crate::masks;
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::sliders::Slider;
@@ -64,4 +66,54 @@ pub fn generate_hybrid<S: Slider>(pos: &Position, list: &mut MoveList) {
         }
     }
     node.king_moves::<S>(pos, list);
+}
+
+// The piece moves, one by one with the position's own attack queries: the hybrid keeps
+// the classical piece-wise loop the literature pairs with set-wise pawns.
+impl Node {
+    /// The line a piece on `from` may move along: everywhere unless it is pinned.
+    #[inline]
+    pub(crate) fn pin_line(&self, from: crate::square::Square) -> Bitboard {
+        if self.pinned.contains(from) {
+            masks::line_through(self.king, from)
+        } else {
+            Bitboard::FULL
+        }
+    }
+
+    /// King steps, each tested with the king lifted off the board (so it cannot hide
+    /// behind itself from a slider).
+    #[inline]
+    pub(crate) fn king_moves<S: Slider>(&self, pos: &Position, list: &mut MoveList) {
+        let us = pos.side_to_move();
+        let without_king = self.occupied.without(self.king);
+        for to in masks::king(self.king) - pos.color(us) {
+            let attackers = pos.attackers_to_with::<S>(to, without_king) & pos.color(!us);
+            if attackers.is_empty() {
+                list.push(Move::new(self.king, to, MoveKind::Normal));
+            }
+        }
+    }
+
+    /// Knight, bishop, rook and queen moves, piece by piece.
+    #[inline]
+    pub(crate) fn piece_moves<S: Slider>(&self, pos: &Position, list: &mut MoveList) {
+        let us = pos.side_to_move();
+        for from in pos.colored(us, Piece::Knight) - self.pinned {
+            for to in masks::knight(from) & self.targets {
+                list.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+        let queens = pos.colored(us, Piece::Queen);
+        for from in pos.colored(us, Piece::Bishop) | queens {
+            for to in S::bishop_attacks(from, self.occupied) & self.targets & self.pin_line(from) {
+                list.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+        for from in pos.colored(us, Piece::Rook) | queens {
+            for to in S::rook_attacks(from, self.occupied) & self.targets & self.pin_line(from) {
+                list.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
 }

@@ -46,11 +46,13 @@ mod legality;
 mod pawns;
 pub mod picker;
 mod piecewise;
+pub(crate) mod side;
 
 pub use directionwise::{generate_targets, DirectionTargets};
 pub use hybrid::generate_hybrid;
 pub use legality::CheckInfo;
 pub use picker::{perft_staged, MovePicker, Stage, StagedHistory};
+pub(crate) use piecewise::perft_position;
 pub use piecewise::{count, generate};
 
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];

@@ -1,121 +1,411 @@
 //! Piece by piece: bitscan each piece, look up its attack set with the slider technique,
-//! and split the set into moves. What the literature calls the classical approach, and
-//! the generator every other one is compared with.
+//! and cut the set down to the legal targets with masks computed once per node. What the
+//! literature calls the classical approach, and the generator every other one is
+//! compared with. It is also rayscan's fast path: perft runs on it.
+//!
+//! Once per node ([`Masks`]):
+//! - **checkers and pins in one pass per line kind.** The enemy rooks and queens a rook on
+//!   our king's square would see through our own pieces (one lookup with only the enemy
+//!   pieces as blockers, and only when one stands on the king's empty-board lines) are
+//!   checkers when nothing of ours is between, pinners when exactly one piece is. Pins
+//!   are kept as two masks: along ranks and files (`pin_hv`), along diagonals (`pin_d`).
+//!   A pinned piece moves only inside its mask; a rook cannot move at all if pinned
+//!   diagonally, a knight not at all if pinned.
+//! - **a check mask**: every square when not in check, the checker and the squares
+//!   between it and the king in single check; in double check only the king moves.
+//! - **the king's forbidden squares** as one set of enemy attacks, sliders seeing through
+//!   our king, computed only when the king has a square to go to or a castling path is
+//!   free.
+//!
+//! The moves reach a [`Visitor`] as sets: a piece's targets, the pawns' targets by
+//! shifting (so pawns need no loop), en passant and castling one by one. Listing them
+//! ([`generate`]), counting them ([`count`]: population counts only) and perft's
+//! copy-make are three visitors of one traversal, monomorphized for each technique and
+//! each side to move.
 
-use super::pawns::PawnTargets;
-use super::{castling_moves, castling_rooks, en_passant_sources, push_pawn_moves, Node};
+use core::marker::PhantomData;
+
+use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
-use crate::direction::Direction;
 use crate::masks;
 use crate::piece::Piece;
-use crate::position::Position;
+use crate::position::{Board, Position};
 use crate::sliders::Slider;
-use crate::square::Rank;
+use crate::square::Square;
+
+pub(crate) const PAWN: usize = Piece::Pawn as usize;
+pub(crate) const KNIGHT: usize = Piece::Knight as usize;
+pub(crate) const BISHOP: usize = Piece::Bishop as usize;
+pub(crate) const ROOK: usize = Piece::Rook as usize;
+pub(crate) const QUEEN: usize = Piece::Queen as usize;
+pub(crate) const KING: usize = Piece::King as usize;
+
+/// Receives the legal moves of a node as sets.
+pub(crate) trait Visitor {
+    /// Moves of the piece of kind `P` on `from` to each square of `to` (captures included;
+    /// king steps too, with `P` = king).
+    fn piece<const P: usize>(&mut self, from: Square, to: Bitboard);
+    /// Pawn moves that do not promote, single pushes and captures: each target's pawn
+    /// stands `back` square indices behind it.
+    fn pawns(&mut self, to: Bitboard, back: i32);
+    /// Double pushes: each target's pawn stands `back` (±16) square indices behind it.
+    fn double_pushes(&mut self, to: Bitboard, back: i32);
+    /// Pawn moves onto the last rank: four moves per target.
+    fn promotions(&mut self, to: Bitboard, back: i32);
+    /// The pawn on `from` captures en passant onto `to`.
+    fn en_passant(&mut self, from: Square, to: Square);
+    /// The king on `king` castles with the rook on `rook`.
+    fn castling(&mut self, king: Square, rook: Square);
+}
+
+/// The square of a one-square set.
+#[inline(always)]
+pub(crate) fn only(b: Bitboard) -> Square {
+    Square::from_index_masked(b.0.trailing_zeros())
+}
+
+/// The squares from `a` to `b` on one rank, both included (arithmetic: they are
+/// consecutive bits).
+#[inline(always)]
+fn span(a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    Bitboard((2u64 << hi as u32).wrapping_sub(1u64 << lo as u32))
+}
+
+/// What every move of a node is cut down by.
+pub(crate) struct Masks {
+    /// Our king.
+    pub(crate) king: Square,
+    /// The opposing pieces giving check.
+    pub(crate) checkers: Bitboard,
+    /// Our pieces pinned along a rank or file, with their pin lines: from the king
+    /// (excluded) to the pinner (included).
+    pub(crate) pin_hv: Bitboard,
+    /// Our pieces pinned along a diagonal, with their pin lines.
+    pub(crate) pin_d: Bitboard,
+}
+
+impl Masks {
+    /// Checkers and pins for side `C` on `b`.
+    #[inline(always)]
+    pub(crate) fn new<S: Slider, C: Side>(b: &Board) -> Masks {
+        let us = b.by_color[C::US];
+        let them = b.by_color[C::THEM];
+        let king = only(us & b.by_piece[KING]);
+        let queens = b.by_piece[QUEEN];
+        let their_rq = them & (b.by_piece[ROOK] | queens);
+        let their_bq = them & (b.by_piece[BISHOP] | queens);
+        let mut checkers = ((masks::knight(king) & b.by_piece[KNIGHT])
+            | (masks::pawn_attacks(C::COLOR, king) & b.by_piece[PAWN]))
+            & them;
+        let mut pin_hv = Bitboard::EMPTY;
+        let mut pin_d = Bitboard::EMPTY;
+        // Enemy sliders seen through our pieces only: checkers, pinners, or neither.
+        if masks::rook(king).intersects(their_rq) {
+            for s in S::rook_attacks(king, them) & their_rq {
+                let between = masks::between(king, s);
+                let blockers = (between & us).0;
+                if blockers == 0 {
+                    checkers.insert(s);
+                } else if blockers & (blockers - 1) == 0 {
+                    pin_hv |= between.with(s);
+                }
+            }
+        }
+        if masks::bishop(king).intersects(their_bq) {
+            for s in S::bishop_attacks(king, them) & their_bq {
+                let between = masks::between(king, s);
+                let blockers = (between & us).0;
+                if blockers == 0 {
+                    checkers.insert(s);
+                } else if blockers & (blockers - 1) == 0 {
+                    pin_d |= between.with(s);
+                }
+            }
+        }
+        Masks {
+            king,
+            checkers,
+            pin_hv,
+            pin_d,
+        }
+    }
+}
+
+/// The squares side `C`'s opponent attacks with our king lifted off the board (so that
+/// a slider's ray goes on through the king's square): where our king may not go.
+#[inline(always)]
+fn danger<S: Slider, C: Side>(b: &Board, king: Square) -> Bitboard {
+    let them = b.by_color[C::THEM];
+    let occupied = b.occupied().without(king);
+    let queens = b.by_piece[QUEEN];
+    let mut attacked = <C::Them as Side>::pawn_attacks(them & b.by_piece[PAWN])
+        | masks::king(only(them & b.by_piece[KING]));
+    for s in them & b.by_piece[KNIGHT] {
+        attacked |= masks::knight(s);
+    }
+    for s in them & (b.by_piece[BISHOP] | queens) {
+        attacked |= S::bishop_attacks(s, occupied);
+    }
+    for s in them & (b.by_piece[ROOK] | queens) {
+        attacked |= S::rook_attacks(s, occupied);
+    }
+    attacked
+}
+
+/// Every legal move of side `C` on `b`, as sets, to `v`.
+#[inline(always)]
+pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
+    let us = b.by_color[C::US];
+    let them = b.by_color[C::THEM];
+    let occupied = us | them;
+    let m = Masks::new::<S, C>(b);
+    let king = m.king;
+
+    // The king, and castling, which needs a free path the enemy does not attack.
+    let king_targets = masks::king(king) - us;
+    let mut castle_rooks = Bitboard::EMPTY;
+    if m.checkers.is_empty() {
+        for rook in b.castle_rooks & C::BACK_RANK {
+            let (king_to, rook_to) = crate::position::board::castling_targets(king, rook);
+            let must_be_empty = (span(king, king_to) | span(rook, rook_to))
+                .without(king)
+                .without(rook);
+            if !occupied.intersects(must_be_empty) {
+                castle_rooks.insert(rook);
+            }
+        }
+    }
+    if !(king_targets | castle_rooks).is_empty() {
+        let danger = danger::<S, C>(b, king);
+        v.piece::<KING>(king, king_targets - danger);
+        for rook in castle_rooks {
+            let (king_to, rook_to) = crate::position::board::castling_targets(king, rook);
+            if span(king, king_to).intersects(danger) {
+                continue;
+            }
+            // A Chess960 rook may shield the king's target along the rank: look again
+            // with king and rook on their new squares.
+            let their_rq = them & (b.by_piece[ROOK] | b.by_piece[QUEEN]);
+            if their_rq.intersects(C::BACK_RANK) {
+                let after =
+                    (occupied.without(king).without(rook)) | king_to.into() | rook_to.into();
+                if S::rook_attacks(king_to, after).intersects(their_rq) {
+                    continue;
+                }
+            }
+            v.castling(king, rook);
+        }
+    }
+
+    let targets = match m.checkers.0 {
+        0 => !us,
+        c if c & (c - 1) == 0 => masks::between(king, only(m.checkers)) | m.checkers,
+        _ => return, // double check: only the king moves
+    };
+    let pinned = m.pin_hv | m.pin_d;
+
+    // Knights: a pinned knight never moves.
+    for from in us & b.by_piece[KNIGHT] & !pinned {
+        v.piece::<KNIGHT>(from, masks::knight(from) & targets);
+    }
+    // Bishops and rooks: along their pin line if pinned on one of their own lines.
+    let bishops = us & b.by_piece[BISHOP] & !m.pin_hv;
+    for from in bishops & !m.pin_d {
+        v.piece::<BISHOP>(from, S::bishop_attacks(from, occupied) & targets);
+    }
+    for from in bishops & m.pin_d {
+        v.piece::<BISHOP>(from, S::bishop_attacks(from, occupied) & targets & m.pin_d);
+    }
+    let rooks = us & b.by_piece[ROOK] & !m.pin_d;
+    for from in rooks & !m.pin_hv {
+        v.piece::<ROOK>(from, S::rook_attacks(from, occupied) & targets);
+    }
+    for from in rooks & m.pin_hv {
+        v.piece::<ROOK>(from, S::rook_attacks(from, occupied) & targets & m.pin_hv);
+    }
+    let queens = us & b.by_piece[QUEEN];
+    for from in queens & !pinned {
+        let reach = S::bishop_attacks(from, occupied) | S::rook_attacks(from, occupied);
+        v.piece::<QUEEN>(from, reach & targets);
+    }
+    for from in queens & m.pin_d {
+        v.piece::<QUEEN>(from, S::bishop_attacks(from, occupied) & targets & m.pin_d);
+    }
+    for from in queens & m.pin_hv {
+        v.piece::<QUEEN>(from, S::rook_attacks(from, occupied) & targets & m.pin_hv);
+    }
+
+    // Pawns, all at once. Pushes: not by pawns pinned diagonally; a pawn pinned on a
+    // file stays on it. Captures: not by pawns pinned along a rank or file; a pawn
+    // pinned diagonally captures only its pinner.
+    let pawns = us & b.by_piece[PAWN];
+    let empty = !occupied;
+    let pushers = pawns - m.pin_d;
+    let single = (C::up(pushers - m.pin_hv) | (C::up(pushers & m.pin_hv) & m.pin_hv)) & empty;
+    let double = C::up(single & C::THIRD_RANK) & empty & targets;
+    let single = single & targets;
+    let capturers = pawns - m.pin_hv;
+    let free = capturers - m.pin_d;
+    let pinned_d = capturers & m.pin_d;
+    let hits = them & targets;
+    let west = (C::up_west(free) | (C::up_west(pinned_d) & m.pin_d)) & hits;
+    let east = (C::up_east(free) | (C::up_east(pinned_d) & m.pin_d)) & hits;
+    let (up, west_back, east_back) = (C::UP, C::UP - 1, C::UP + 1);
+    let last = C::LAST_RANK;
+    if (single | west | east).intersects(last) {
+        v.promotions(west & last, west_back);
+        v.promotions(east & last, east_back);
+        v.promotions(single & last, up);
+    }
+    v.pawns(west - last, west_back);
+    v.pawns(east - last, east_back);
+    v.pawns(single - last, up);
+    v.double_pushes(double, 2 * up);
+
+    // En passant: at most two pawns, each tested on the board after the capture, which
+    // also catches the rank pin when both pawns leave the king's rank.
+    if let Some(ep) = b.ep {
+        let sources = masks::pawn_attacks(<C::Them as Side>::COLOR, ep) & pawns;
+        if !sources.is_empty() {
+            let captured = Square::from_index_masked((ep as i32 - C::UP) as u32);
+            let queens = b.by_piece[QUEEN];
+            let their_rq = them & (b.by_piece[ROOK] | queens);
+            let their_bq = them & (b.by_piece[BISHOP] | queens);
+            // A knight's check, or a pawn's other than the captured one, stays.
+            let stays = m.checkers - their_rq - their_bq - Bitboard::from(captured);
+            for from in sources {
+                let after = (occupied ^ Bitboard::from(from) ^ Bitboard::from(captured)).with(ep);
+                let exposed = (S::rook_attacks(king, after) & their_rq)
+                    | (S::bishop_attacks(king, after) & their_bq);
+                if (exposed | stays).is_empty() {
+                    v.en_passant(from, ep);
+                }
+            }
+        }
+    }
+}
+
+/// Runs [`enumerate`] for the side to move of `pos`.
+#[inline]
+fn enumerate_position<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
+    match pos.side_to_move() {
+        Color::White => enumerate::<S, White, V>(pos.board(), v),
+        Color::Black => enumerate::<S, Black, V>(pos.board(), v),
+    }
+}
+
+/// Lists the moves into a [`MoveList`].
+struct Lister<'a> {
+    list: &'a mut MoveList,
+}
+
+const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
+
+#[inline(always)]
+fn source(to: Square, back: i32) -> Square {
+    Square::from_index_masked((to as i32 - back) as u32)
+}
+
+impl Visitor for Lister<'_> {
+    #[inline(always)]
+    fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.list.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            self.list
+                .push(Move::new(source(to, back), to, MoveKind::Normal));
+        }
+    }
+    #[inline(always)]
+    fn double_pushes(&mut self, to: Bitboard, back: i32) {
+        self.pawns(to, back);
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            for p in PROMOTIONS {
+                self.list
+                    .push(Move::new(source(to, back), to, MoveKind::Promotion(p)));
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.list.push(Move::new(from, to, MoveKind::EnPassant));
+    }
+    #[inline(always)]
+    fn castling(&mut self, king: Square, rook: Square) {
+        self.list.push(Move::new(king, rook, MoveKind::Castling));
+    }
+}
 
 /// Appends every legal move of `pos` to `list`, piece by piece, using technique `S` for
 /// slider attacks.
+///
+/// ```
+/// use rayscan::chess_move::MoveList;
+/// use rayscan::movegen::generate;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Classical;
+/// // A rook pinned on the e-file may only move along it.
+/// let p = Position::from_fen("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap().0;
+/// let mut list = MoveList::new();
+/// generate::<Classical>(&p, &mut list);
+/// let rook: Vec<String> = list.iter().filter(|m| m.from() == rayscan::Square::E2).map(|m| m.to_string()).collect();
+/// assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
+/// ```
 pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-    let node = Node::new::<S>(pos);
-    node.king_moves::<S>(pos, list);
-    if node.double_check() {
-        return;
+    enumerate_position::<S, _>(pos, &mut Lister { list });
+}
+
+/// Counts the moves: population counts only, each promotion target four moves.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Visitor for Counter {
+    #[inline(always)]
+    fn piece<const P: usize>(&mut self, _: Square, to: Bitboard) {
+        self.0 += u64::from(to.len());
     }
-    node.piece_moves::<S>(pos, list);
-    pawn_moves(&node, pos, list);
-    for from in en_passant_sources::<S>(pos) {
-        if let Some(ep) = pos.ep_square() {
-            list.push(Move::new(from, ep, MoveKind::EnPassant));
-        }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, _: i32) {
+        self.0 += u64::from(to.len());
     }
-    if node.checkers.is_empty() {
-        castling_moves::<S>(pos, list);
+    #[inline(always)]
+    fn double_pushes(&mut self, to: Bitboard, _: i32) {
+        self.0 += u64::from(to.len());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, _: i32) {
+        self.0 += 4 * u64::from(to.len());
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _: Square, _: Square) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn castling(&mut self, _: Square, _: Square) {
+        self.0 += 1;
     }
 }
 
-/// Pawn pushes and captures, pawn by pawn (en passant apart).
-fn pawn_moves(node: &Node, pos: &Position, list: &mut MoveList) {
-    let us = pos.side_to_move();
-    let (up, start_rank) = match us {
-        Color::White => (Direction::North, Rank::Second),
-        Color::Black => (Direction::South, Rank::Seventh),
-    };
-    let empty = !node.occupied;
-    let their = pos.color(!us);
-    for from in pos.colored(us, Piece::Pawn) {
-        let line = node.pin_line(from);
-        if let Some(one) = from.offset(up) {
-            if empty.contains(one) {
-                if node.targets.contains(one) && line.contains(one) {
-                    push_pawn_moves(list, from, one);
-                }
-                if from.rank() == start_rank {
-                    if let Some(two) = one.offset(up) {
-                        if empty.contains(two) && node.targets.contains(two) && line.contains(two) {
-                            list.push(Move::new(from, two, MoveKind::Normal));
-                        }
-                    }
-                }
-            }
-        }
-        for to in masks::pawn_attacks(us, from) & their & node.targets & line {
-            push_pawn_moves(list, from, to);
-        }
-    }
-}
-
-impl Node {
-    /// The line a piece on `from` may move along: everywhere unless it is pinned.
-    #[inline]
-    pub(crate) fn pin_line(&self, from: crate::square::Square) -> Bitboard {
-        if self.pinned.contains(from) {
-            masks::line_through(self.king, from)
-        } else {
-            Bitboard::FULL
-        }
-    }
-
-    /// King steps, each tested with the king lifted off the board (so it cannot hide
-    /// behind itself from a slider).
-    #[inline]
-    pub(crate) fn king_moves<S: Slider>(&self, pos: &Position, list: &mut MoveList) {
-        let us = pos.side_to_move();
-        let without_king = self.occupied.without(self.king);
-        for to in masks::king(self.king) - pos.color(us) {
-            let attackers = pos.attackers_to_with::<S>(to, without_king) & pos.color(!us);
-            if attackers.is_empty() {
-                list.push(Move::new(self.king, to, MoveKind::Normal));
-            }
-        }
-    }
-
-    /// Knight, bishop, rook and queen moves, piece by piece.
-    #[inline]
-    pub(crate) fn piece_moves<S: Slider>(&self, pos: &Position, list: &mut MoveList) {
-        let us = pos.side_to_move();
-        for from in pos.colored(us, Piece::Knight) - self.pinned {
-            for to in masks::knight(from) & self.targets {
-                list.push(Move::new(from, to, MoveKind::Normal));
-            }
-        }
-        let queens = pos.colored(us, Piece::Queen);
-        for from in pos.colored(us, Piece::Bishop) | queens {
-            for to in S::bishop_attacks(from, self.occupied) & self.targets & self.pin_line(from) {
-                list.push(Move::new(from, to, MoveKind::Normal));
-            }
-        }
-        for from in pos.colored(us, Piece::Rook) | queens {
-            for to in S::rook_attacks(from, self.occupied) & self.targets & self.pin_line(from) {
-                list.push(Move::new(from, to, MoveKind::Normal));
-            }
-        }
-    }
+/// The number of legal moves of side `C` on `b`: perft's last ply.
+#[inline(always)]
+pub(crate) fn count_board<S: Slider, C: Side>(b: &Board) -> u64 {
+    let mut counter = Counter(0);
+    enumerate::<S, C, _>(b, &mut counter);
+    counter.0
 }
 
 /// The number of legal moves of `pos`, without listing them: what perft needs at its
-/// last ply. The same rules as [`generate`], with population counts where it pushes
-/// moves (pawns as sets, each promotion target four moves).
+/// last ply. The same traversal as [`generate`], with population counts where it lists
+/// moves (each promotion target four moves).
 ///
 /// ```
 /// use rayscan::movegen::count;
@@ -125,49 +415,93 @@ impl Node {
 /// assert_eq!(count::<Magic>(&p), 48);
 /// ```
 pub fn count<S: Slider>(pos: &Position) -> u64 {
-    let node = Node::new::<S>(pos);
-    let us = pos.side_to_move();
-    let our = pos.color(us);
-    let their = pos.color(!us);
-    let without_king = node.occupied.without(node.king);
-    let mut n = 0u64;
-    for to in masks::king(node.king) - our {
-        if (pos.attackers_to_with::<S>(to, without_king) & their).is_empty() {
-            n += 1;
+    match pos.side_to_move() {
+        Color::White => count_board::<S, White>(pos.board()),
+        Color::Black => count_board::<S, Black>(pos.board()),
+    }
+}
+
+/// Perft's visitor: copy-make each move and count the child's subtree.
+struct Perft<'a, S, C> {
+    board: &'a Board,
+    /// Plies left below the children (at least 1).
+    depth: u32,
+    nodes: u64,
+    technique: PhantomData<(S, C)>,
+}
+
+impl<S: Slider, C: Side> Perft<'_, S, C> {
+    #[inline(always)]
+    fn child(&mut self, child: &Board) {
+        self.nodes += perft_board::<S, C::Them>(child, self.depth);
+    }
+}
+
+impl<S: Slider, C: Side> Visitor for Perft<'_, S, C> {
+    #[inline(always)]
+    fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            let child = self.board.make_move::<C, P>(from, to);
+            self.child(&child);
         }
     }
-    if node.double_check() {
-        return n;
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            let child = self.board.make_move::<C, PAWN>(source(to, back), to);
+            self.child(&child);
+        }
     }
-    for from in pos.colored(us, Piece::Knight) - node.pinned {
-        n += u64::from((masks::knight(from) & node.targets).len());
+    #[inline(always)]
+    fn double_pushes(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            let child = self.board.make_double_push::<C>(source(to, back), to);
+            self.child(&child);
+        }
     }
-    let queens = pos.colored(us, Piece::Queen);
-    for from in pos.colored(us, Piece::Bishop) | queens {
-        let reach = S::bishop_attacks(from, node.occupied) & node.targets & node.pin_line(from);
-        n += u64::from(reach.len());
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            for piece in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                let child = self.board.make_promotion::<C>(source(to, back), to, piece);
+                self.child(&child);
+            }
+        }
     }
-    for from in pos.colored(us, Piece::Rook) | queens {
-        let reach = S::rook_attacks(from, node.occupied) & node.targets & node.pin_line(from);
-        n += u64::from(reach.len());
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        let child = self.board.make_en_passant::<C>(from, to);
+        self.child(&child);
     }
-    let pawns = PawnTargets::new(
-        us,
-        pos.colored(us, Piece::Pawn),
-        (node.pinned, node.king),
-        node.occupied,
-        their,
-        node.targets,
-    );
-    let len = |b: Bitboard| u64::from(b.len());
-    n += len(pawns.push) + len(pawns.double) + len(pawns.captures[0]) + len(pawns.captures[1]);
-    n += 4
-        * (len(pawns.push_promotions)
-            + len(pawns.capture_promotions[0])
-            + len(pawns.capture_promotions[1]));
-    n += len(en_passant_sources::<S>(pos));
-    if node.checkers.is_empty() {
-        n += len(castling_rooks::<S>(pos));
+    #[inline(always)]
+    fn castling(&mut self, king: Square, rook: Square) {
+        let child = self.board.make_castling::<C>(king, rook);
+        self.child(&child);
     }
-    n
+}
+
+/// Leaf nodes `depth` (≥ 1) plies below side `C` to move on `b`: the last ply counted,
+/// every other ply copy-made move by move straight from the generator.
+#[inline]
+pub(crate) fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+    if depth <= 1 {
+        return count_board::<S, C>(b);
+    }
+    let mut v = Perft::<S, C> {
+        board: b,
+        depth: depth - 1,
+        nodes: 0,
+        technique: PhantomData,
+    };
+    enumerate::<S, C, _>(b, &mut v);
+    v.nodes
+}
+
+/// Perft from `pos` (depth ≥ 1) on its board, side to move resolved once.
+#[inline]
+pub(crate) fn perft_position<S: Slider>(pos: &Position, depth: u32) -> u64 {
+    match pos.side_to_move() {
+        Color::White => perft_board::<S, White>(pos.board(), depth),
+        Color::Black => perft_board::<S, Black>(pos.board(), depth),
+    }
 }

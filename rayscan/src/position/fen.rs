@@ -293,7 +293,7 @@ impl Position {
                     )
                 })?;
         let mut pos = Position::empty();
-        (pos.by_color, pos.by_piece) = placement.parts();
+        (pos.board.by_color, pos.board.by_piece) = placement.parts();
         // The pieces' part of the key; side, castling and en passant are added as they are read.
         pos.key = pos.compute_key();
         pos.side = match side_text {
@@ -429,13 +429,13 @@ impl Position {
             } else {
                 CastleSide::Queen
             };
-            if self.castling.rook(color, side).is_some() {
+            if self.castling().rook(color, side).is_some() {
                 return Err(err(FenProblem::DuplicateCastling(c)));
             }
             if king_file != File::E || !matches!(rook.file(), File::A | File::H) {
                 chess960 = true;
             }
-            self.set_castling(color, side, Some(rook));
+            self.add_castling_rook(rook);
         }
         self.chess960 |= chess960;
         Ok(())
@@ -483,15 +483,16 @@ pub(super) struct Display<'a> {
 impl fmt::Display for Display<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.position;
-        let placement = Placement::from_parts(p.by_color, p.by_piece);
+        let placement = Placement::from_parts(p.board.by_color, p.board.by_piece);
         write!(f, "{placement} {} ", p.side.to_char())?;
-        if p.castling.is_empty() {
+        let castling = p.castling();
+        if castling.is_empty() {
             f.write_str("-")?;
         }
         for color in Color::ALL {
             let rooks = p.colored(color, Piece::Rook) & Bitboard::rank(Position::back_rank(color));
             for side in CastleSide::ALL {
-                let Some(rook) = p.castling.rook(color, side) else {
+                let Some(rook) = castling.rook(color, side) else {
                     continue;
                 };
                 // KQ name the outermost rook; a letter is needed when another rook is further out.
@@ -515,7 +516,7 @@ impl fmt::Display for Display<'_> {
                 write!(f, "{c}")?;
             }
         }
-        match p.ep {
+        match p.board.ep {
             Some(sq) => write!(f, " {sq}")?,
             None => f.write_str(" -")?,
         }

@@ -1,7 +1,7 @@
 //! Copy-make: [`Position::play`] returns the position after a move, updating the
 //! bitboards, castling rights, en passant, clocks and the Zobrist key incrementally.
 
-use super::{CastleSide, Position};
+use super::Position;
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
@@ -78,18 +78,11 @@ impl Position {
         }
 
         // Castling rights: lost when the king moves, or a castling rook moves or is taken.
-        let touched = Bitboard::from(from).with(to);
-        let rights_change = piece == Piece::King || touched.intersects(p.castling.rook_squares());
-        for color in Color::ALL.into_iter().filter(|_| rights_change) {
-            for side in CastleSide::ALL {
-                if let Some(rook) = p.castling.rook(color, side) {
-                    let king_moved = color == us && piece == Piece::King;
-                    if king_moved || rook == from || rook == to {
-                        p.set_castling(color, side, None);
-                    }
-                }
-            }
+        let mut touched = Bitboard::from(from).with(to);
+        if piece == Piece::King {
+            touched |= Bitboard::rank(Position::back_rank(us));
         }
+        p.remove_castling_rooks(p.board.castle_rooks & touched);
 
         p.side = them;
         p.key ^= super::zobrist::black_to_move();

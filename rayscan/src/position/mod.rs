@@ -2,9 +2,12 @@
 //! (so Chess960 works everywhere), en passant, clocks and an incrementally updated
 //! Zobrist key. Positions are small `Copy` values: moves are played by copy-make.
 
+pub(crate) mod board;
 mod fen;
 mod make;
 mod zobrist;
+
+pub(crate) use board::Board;
 
 pub use fen::{FenError, FenField, FenProblem, Warning, Warnings};
 
@@ -81,6 +84,22 @@ impl CastlingRights {
     pub(crate) fn set(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {
         self.rooks[color as usize][side as usize] = rook;
     }
+
+    /// The rights a board's castling rooks stand for: each rook's side is where it stands
+    /// from its king.
+    pub(crate) fn from_board(board: &Board) -> CastlingRights {
+        let mut rights = CastlingRights::default();
+        for rook in board.castle_rooks {
+            let color = board::castling_color(rook);
+            let side = if rook > board.king_of(color as usize) {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            rights.rooks[color as usize][side as usize] = Some(rook);
+        }
+        rights
+    }
 }
 
 /// A chess position.
@@ -93,11 +112,8 @@ impl CastlingRights {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    by_color: [Bitboard; 2],
-    by_piece: [Bitboard; 6],
+    board: Board,
     side: Color,
-    castling: CastlingRights,
-    ep: Option<Square>,
     halfmove: u32,
     fullmove: u32,
     key: u64,
@@ -116,11 +132,8 @@ impl Position {
     /// An empty board (no kings: only for building positions piece by piece internally).
     pub(crate) fn empty() -> Position {
         Position {
-            by_color: [Bitboard::EMPTY; 2],
-            by_piece: [Bitboard::EMPTY; 6],
+            board: Board::EMPTY,
             side: Color::White,
-            castling: CastlingRights::default(),
-            ep: None,
             halfmove: 0,
             fullmove: 1,
             key: 0,
@@ -137,31 +150,31 @@ impl Position {
     /// All pieces of `color`.
     #[inline]
     pub fn color(&self, color: Color) -> Bitboard {
-        self.by_color[color as usize]
+        self.board.by_color[color as usize]
     }
 
     /// All pieces of kind `piece`, both colours.
     #[inline]
     pub fn pieces(&self, piece: Piece) -> Bitboard {
-        self.by_piece[piece as usize]
+        self.board.by_piece[piece as usize]
     }
 
     /// The pieces of kind `piece` and colour `color`.
     #[inline]
     pub fn colored(&self, color: Color, piece: Piece) -> Bitboard {
-        self.by_color[color as usize] & self.by_piece[piece as usize]
+        self.board.colored(color as usize, piece as usize)
     }
 
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.board.occupied()
     }
 
     /// What stands on `sq`.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        Placement::from_parts(self.by_color, self.by_piece).piece_at(sq)
+        Placement::from_parts(self.board.by_color, self.board.by_piece).piece_at(sq)
     }
 
     /// The king of `color` (every accepted position has exactly one per side).
@@ -175,13 +188,13 @@ impl Position {
     /// The castling rights.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
-        self.castling
+        CastlingRights::from_board(&self.board)
     }
 
     /// The en-passant square: the square a pawn just skipped with a double step.
     #[inline]
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep
+        self.board.ep
     }
 
     /// Half-moves since the last capture or pawn move (the fifty-move rule counter).
@@ -252,20 +265,31 @@ impl Position {
     #[inline]
     fn toggle(&mut self, color: Color, piece: Piece, sq: Square) {
         let bit = Bitboard::from(sq);
-        self.by_color[color as usize] ^= bit;
-        self.by_piece[piece as usize] ^= bit;
+        self.board.by_color[color as usize] ^= bit;
+        self.board.by_piece[piece as usize] ^= bit;
         self.key ^= zobrist::piece(color, piece, sq);
     }
 
+    /// Gives the rook on `rook` a castling right (FEN reading).
     #[inline]
-    fn set_castling(&mut self, color: Color, side: CastleSide, rook: Option<Square>) {
-        if let Some(old) = self.castling.rook(color, side) {
-            self.key ^= zobrist::castling(color, old);
+    fn add_castling_rook(&mut self, rook: Square) {
+        self.board.castle_rooks.insert(rook);
+        self.key ^= zobrist::castling(board::castling_color(rook), rook);
+    }
+
+    /// Takes the castling rights of the rooks in `lost` away (a subset of the castling rooks).
+    #[inline]
+    fn remove_castling_rooks(&mut self, lost: Bitboard) {
+        for rook in lost {
+            self.key ^= zobrist::castling(board::castling_color(rook), rook);
         }
-        if let Some(new) = rook {
-            self.key ^= zobrist::castling(color, new);
-        }
-        self.castling.set(color, side, rook);
+        self.board.castle_rooks ^= lost;
+    }
+
+    /// The board: what move generation reads.
+    #[inline]
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
     }
 
     /// Whether the en-passant square can actually be captured on (a pawn of the side to
@@ -278,12 +302,12 @@ impl Position {
 
     #[inline]
     fn set_ep(&mut self, ep: Option<Square>) {
-        if let Some(old) = self.ep {
+        if let Some(old) = self.board.ep {
             if self.ep_capturable(old) {
                 self.key ^= zobrist::ep_file(old);
             }
         }
-        self.ep = ep;
+        self.board.ep = ep;
         if let Some(new) = ep {
             if self.ep_capturable(new) {
                 self.key ^= zobrist::ep_file(new);
@@ -300,13 +324,11 @@ impl Position {
                     key ^= zobrist::piece(color, piece, sq);
                 }
             }
-            for side in CastleSide::ALL {
-                if let Some(rook) = self.castling.rook(color, side) {
-                    key ^= zobrist::castling(color, rook);
-                }
-            }
         }
-        if let Some(ep) = self.ep {
+        for rook in self.board.castle_rooks {
+            key ^= zobrist::castling(board::castling_color(rook), rook);
+        }
+        if let Some(ep) = self.board.ep {
             if self.ep_capturable(ep) {
                 key ^= zobrist::ep_file(ep);
             }
