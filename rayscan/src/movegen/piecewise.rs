@@ -66,12 +66,42 @@ pub(crate) fn only(b: Bitboard) -> Square {
     Square::from_index_masked(b.0.trailing_zeros())
 }
 
-/// The squares from `a` to `b` on one rank, both included (arithmetic: they are
-/// consecutive bits).
+/// Castling geometry on one rank, by king file and rook file: the squares that must be
+/// empty (but for king and rook) and the squares the king crosses, its target included,
+/// as rank masks (bit *f* = file *f*). A const table: it runs at nearly every node of an
+/// opening's tree.
+const CASTLING: [[(u8, u8); 8]; 8] = {
+    const fn span(a: usize, b: usize) -> u8 {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        ((2u16 << hi) - (1u16 << lo)) as u8
+    }
+    let mut table = [[(0, 0); 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            if rook != king {
+                let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+                let ends = (1u8 << king) | (1u8 << rook);
+                let empty = (span(king, king_to) | span(rook, rook_to)) & !ends;
+                let path = span(king, king_to) & !(1u8 << king);
+                table[king][rook] = (empty, path);
+            }
+            rook += 1;
+        }
+        king += 1;
+    }
+    table
+};
+
+/// The castling masks for king and rook on rank `rank_shift / 8`, as bitboards.
 #[inline(always)]
-fn span(a: Square, b: Square) -> Bitboard {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    Bitboard((2u64 << hi as u32).wrapping_sub(1u64 << lo as u32))
+fn castling_masks(king: Square, rook: Square, rank_shift: u32) -> (Bitboard, Bitboard) {
+    let (empty, path) = CASTLING[king as usize & 7][rook as usize & 7];
+    (
+        Bitboard(u64::from(empty) << rank_shift),
+        Bitboard(u64::from(path) << rank_shift),
+    )
 }
 
 /// What every move of a node is cut down by.
@@ -167,29 +197,28 @@ pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
     // The king, and castling, which needs a free path the enemy does not attack.
     let king_targets = masks::king(king) - us;
     let mut castle_rooks = Bitboard::EMPTY;
+    let rank_shift = C::BACK_RANK.0.trailing_zeros();
     if m.checkers.is_empty() {
         for rook in b.castle_rooks & C::BACK_RANK {
-            let (king_to, rook_to) = crate::position::board::castling_targets(king, rook);
-            let must_be_empty = (span(king, king_to) | span(rook, rook_to))
-                .without(king)
-                .without(rook);
+            let (must_be_empty, _) = castling_masks(king, rook, rank_shift);
             if !occupied.intersects(must_be_empty) {
                 castle_rooks.insert(rook);
             }
         }
     }
     if !(king_targets | castle_rooks).is_empty() {
-        let danger = danger::<S, C>(b, king);
-        v.piece::<KING>(king, king_targets - danger);
+        let attacked = danger::<S, C>(b, king);
+        v.piece::<KING>(king, king_targets - attacked);
         for rook in castle_rooks {
-            let (king_to, rook_to) = crate::position::board::castling_targets(king, rook);
-            if span(king, king_to).intersects(danger) {
+            let (_, path) = castling_masks(king, rook, rank_shift);
+            if path.intersects(attacked) {
                 continue;
             }
             // A Chess960 rook may shield the king's target along the rank: look again
             // with king and rook on their new squares.
             let their_rq = them & (b.by_piece[ROOK] | b.by_piece[QUEEN]);
             if their_rq.intersects(C::BACK_RANK) {
+                let (king_to, rook_to) = crate::position::board::castling_targets(king, rook);
                 let after =
                     (occupied.without(king).without(rook)) | king_to.into() | rook_to.into();
                 if S::rook_attacks(king_to, after).intersects(their_rq) {

@@ -307,7 +307,11 @@ static ATTACKS: [u64; TOTAL_LEN] = build_attacks();
 #[inline]
 fn lookup(e: &Entry, occupied: Bitboard) -> Bitboard {
     let index = ((occupied.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
-    Bitboard(ATTACKS[e.offset as usize + index])
+    // SAFETY: `shift` is 64 minus the mask's bit count, so `index < 2^bits`, and
+    // `build_entries` gave every square exactly `2^bits` slots from `offset` on, their sum
+    // being `TOTAL_LEN` (`table_len`). Measured: the bounds check sat on every lookup in
+    // the perft profile.
+    Bitboard(unsafe { *ATTACKS.get_unchecked(e.offset as usize + index) })
 }
 
 impl Slider for Magic {

@@ -106,7 +106,11 @@ fn lookup(e: &Entry, occupied: Bitboard) -> Bitboard {
     // SAFETY: this module is compiled only with `target_feature = "bmi2"` enabled for the
     // whole build, so the CPU the binary is built for executes PEXT.
     let index = unsafe { _pext_u64(occupied.0, e.mask) };
-    Bitboard(ATTACKS[(e.offset + index) as usize])
+    // SAFETY: PEXT packs at most `popcount(mask)` bits, so `index < 2^popcount(mask)`,
+    // and `fill` (run at compile time, asserting contiguity and the total length) gave
+    // every square exactly that many slots from `offset` on, inside `ATTACKS`. Measured:
+    // the bounds check sat on every lookup in the perft profile.
+    Bitboard(unsafe { *ATTACKS.get_unchecked((e.offset + index) as usize) })
 }
 
 impl Slider for Pext {
