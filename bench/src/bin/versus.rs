@@ -1,17 +1,28 @@
-//! rayscan against the Rust peers, side by side in one process: perft with bulk
-//! counting, single thread, on the start position (depths 6 and 7), Kiwipete (depth 5)
-//! and the Chess Programming Wiki positions 3 to 6. Rounds alternate over the engines so
-//! that a noisy neighbour hurts them all alike; each cell is the median over the rounds.
+//! rayscan against the Rust peers, side by side in one run: perft with bulk counting,
+//! single thread, on the start position (depths 6 and 7), Kiwipete (depth 5) and the Chess
+//! Programming Wiki positions 3 to 6. Rounds alternate over the engines so that a noisy
+//! neighbour hurts them all alike; each cell is the median over the rounds, and the last
+//! rows name the best peer per position and give rayscan's ratio to it.
+//!
+//! The peers: cozy-chess twice, with its `pext` feature (a dependency of this crate) and
+//! with its default magic lookups (a separate build, `bench/cozy-magic`, which this
+//! program builds with cargo and drives over a pipe, since cargo enables a dependency's
+//! features for all its users in one build), shakmaty and chess.
 //!
 //! ```text
-//! cargo run --release -p rayscan-bench --bin versus                    # ~10 minutes
-//! cargo run --release -p rayscan-bench --bin versus -- --quick         # one ply less, a minute
+//! cargo run --release -p rayscan-bench --bin versus                    # ~15 minutes
+//! cargo run --release -p rayscan-bench --bin versus -- --quick         # one ply less, two minutes
+//! cargo run --release -p rayscan-bench --bin versus -- --filter kiwipete --filter cpw4
 //! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/versus.md --svg bench/versus.svg
 //! ```
 //!
 //! Every count is checked against the known value before its time is used.
 
+use std::cell::RefCell;
 use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Write as _};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::str::FromStr;
 use std::time::Instant;
 
@@ -25,7 +36,7 @@ use rayscan::sliders::Technique;
 #[derive(Parser, Debug)]
 struct Args {
     /// Rounds over every engine and position (the median is reported).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 5)]
     rounds: usize,
     /// One ply less everywhere (and no start position depth 7): a quick look.
     #[arg(long)]
@@ -33,6 +44,9 @@ struct Args {
     /// Also every technique (piece-wise) and every generator, not just the defaults.
     #[arg(long)]
     all: bool,
+    /// Only the positions whose name contains this text (case-insensitive; repeatable).
+    #[arg(long, value_name = "TEXT")]
+    filter: Vec<String>,
     /// Write the table as Markdown to this file.
     #[arg(long, value_name = "FILE")]
     markdown: Option<String>,
@@ -138,10 +152,76 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// The workspace root (this crate's parent directory).
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// cozy-chess without `pext`, built by cargo as its own workspace and kept running: each
+/// request is a line `DEPTH FEN`, each answer the node count.
+struct CozyMagic {
+    child: Child,
+    io: RefCell<(ChildStdin, BufReader<ChildStdout>)>,
+}
+
+impl CozyMagic {
+    fn start() -> CozyMagic {
+        let root = workspace();
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map_or_else(|| root.join("target"), PathBuf::from)
+            .join("cozy-magic");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        eprintln!("building cozy-chess without pext (bench/cozy-magic)");
+        let status = Command::new(cargo)
+            .current_dir(&root) // so that the workspace's .cargo/config.toml applies alike
+            .args(["build", "--release", "--quiet", "--manifest-path"])
+            .arg(root.join("bench/cozy-magic/Cargo.toml"))
+            .arg("--target-dir")
+            .arg(&target)
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run cargo to build bench/cozy-magic: {e}"));
+        assert!(status.success(), "building bench/cozy-magic failed");
+        let exe = target.join("release").join("cozy-magic");
+        let mut child = Command::new(&exe)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", exe.display()));
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        CozyMagic {
+            child,
+            io: RefCell::new((stdin, stdout)),
+        }
+    }
+
+    fn perft(&self, fen: &str, depth: u32) -> u64 {
+        let (stdin, stdout) = &mut *self.io.borrow_mut();
+        writeln!(stdin, "{depth} {fen}").expect("cozy-magic reads");
+        stdin.flush().expect("cozy-magic reads");
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("cozy-magic answers");
+        line.trim().parse().expect("a node count from cozy-magic")
+    }
+}
+
+impl Drop for CozyMagic {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 fn peers() -> Vec<Engine> {
+    let magic = CozyMagic::start();
     vec![
         Engine {
-            name: "cozy-chess".into(),
+            name: "cozy-chess (magic)".into(),
+            headline: true,
+            run: Box::new(move |fen, depth| magic.perft(fen, depth)),
+        },
+        Engine {
+            name: "cozy-chess (pext)".into(),
             headline: true,
             run: Box::new(|fen, depth| {
                 let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
@@ -198,6 +278,10 @@ fn main() {
         .iter()
         .zip(QUICK)
         .filter(|((name, ..), _)| !(args.quick && name.starts_with("startpos D7")))
+        .filter(|((name, ..), _)| {
+            let name = name.to_lowercase();
+            args.filter.is_empty() || args.filter.iter().any(|f| name.contains(&f.to_lowercase()))
+        })
         .map(|(&(name, fen, depth, nodes), quick)| {
             if args.quick {
                 (name, fen, depth - 1, quick)
@@ -235,7 +319,14 @@ fn main() {
         })
         .collect();
 
-    let cozy = engines.iter().position(|e| e.name == "cozy-chess");
+    // The peers are the engines not named rayscan; the best one may differ by position.
+    let best: Vec<Option<usize>> = (0..cases.len())
+        .map(|ci| {
+            (0..engines.len())
+                .filter(|&e| !engines[e].name.starts_with("rayscan") && table[e][ci].is_some())
+                .max_by(|&a, &b| table[a][ci].partial_cmp(&table[b][ci]).expect("rates"))
+        })
+        .collect();
     let mut md = String::new();
     // "startpos D7", with the depth actually run.
     let labels: Vec<String> = cases
@@ -255,18 +346,21 @@ fn main() {
         }
         let _ = writeln!(md);
     }
-    if let Some(c) = cozy {
-        let _ = write!(md, "| **rayscan / cozy-chess** |");
-        for (ours, theirs) in table[0].iter().zip(&table[c]) {
-            let ratio = ours.zip(*theirs).map(|(r, p)| r / p);
-            let _ = write!(
-                md,
-                " {} |",
-                ratio.map_or("-".into(), |x| format!("**{x:.2}×**"))
-            );
-        }
-        let _ = writeln!(md);
+    let _ = write!(md, "| best peer |");
+    for b in &best {
+        let _ = write!(md, " {} |", b.map_or("-", |p| engines[p].name.as_str()));
     }
+    let _ = writeln!(md);
+    let _ = write!(md, "| **rayscan / best peer** |");
+    for (ci, b) in best.iter().enumerate() {
+        let ratio = b.and_then(|p| table[0][ci].zip(table[p][ci]).map(|(r, p)| r / p));
+        let _ = write!(
+            md,
+            " {} |",
+            ratio.map_or("-".into(), |x| format!("**{x:.2}×**"))
+        );
+    }
+    let _ = writeln!(md);
     println!(
         "M nodes/s, single thread, median of {} rounds\n\n{md}",
         args.rounds
