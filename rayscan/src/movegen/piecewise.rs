@@ -462,7 +462,11 @@ struct Perft<'a, S, C> {
 impl<S: Slider, C: Side> Perft<'_, S, C> {
     #[inline(always)]
     fn child(&mut self, child: &Board) {
-        self.nodes += perft_board::<S, C::Them>(child, self.depth);
+        self.nodes += if self.depth == 1 {
+            count_board::<S, C::Them>(child)
+        } else {
+            perft_board::<S, C::Them>(child, self.depth)
+        };
     }
 }
 
