@@ -23,7 +23,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::direction::{Direction, Line};
+use crate::direction::{Direction, KnightDirection, Line};
 use crate::square::Square;
 
 // ---------------------------------------------------------------------------------------
@@ -188,6 +188,23 @@ pub fn queen(sq: Square) -> Bitboard {
 #[inline]
 pub fn knight(sq: Square) -> Bitboard {
     Bitboard(KNIGHT[sq as usize])
+}
+
+/// The squares any knight of `knights` attacks, all at once by eight shifts: no loop, so
+/// no branch on how many knights there are (calculation).
+///
+/// ```
+/// use rayscan::{masks, Bitboard, Square};
+/// let both = Bitboard::from(Square::B1) | Square::G1.into();
+/// assert_eq!(masks::knights(both), masks::knight(Square::B1) | masks::knight(Square::G1));
+/// ```
+#[inline]
+pub fn knights(knights: Bitboard) -> Bitboard {
+    let mut attacked = Bitboard::EMPTY;
+    for k in KnightDirection::ALL {
+        attacked |= k.shift(knights);
+    }
+    attacked
 }
 
 /// King attacks from `sq` (lookup).
@@ -430,6 +447,26 @@ pub const fn queen_mask(sq: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn knights_by_shifts_equal_the_union_of_lookups() {
+        // Every square alone, then pseudo-random sets of any size.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let sets = Square::ALL
+            .iter()
+            .map(|&s| Bitboard::from(s))
+            .chain((0..2000).map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Sparse and dense sets alike.
+                Bitboard(if i % 2 == 0 { x & x.rotate_left(17) } else { x })
+            }));
+        for set in sets {
+            let union = set.iter().fold(Bitboard::EMPTY, |a, s| a | knight(s));
+            assert_eq!(knights(set), union, "{set:?}");
+        }
+    }
 
     #[test]
     fn rays_by_lookup_equal_rays_by_calculation() {
