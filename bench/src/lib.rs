@@ -1,6 +1,8 @@
 //! What the criterion benchmarks share: finding criterion's results after a run, to print
 //! them as the Markdown tables the README quotes.
 
+pub mod cozy;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;

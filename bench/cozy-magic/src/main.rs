@@ -6,26 +6,8 @@ use std::io::{BufRead, Write};
 
 use cozy_chess::Board;
 
-/// cozy-chess's recommended perft: the last ply is counted by the move sets' lengths.
-fn perft(board: &Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for m in moves {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                nodes += perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
+#[path = "../../src/cozy.rs"]
+mod cozy;
 
 fn main() {
     let stdin = std::io::stdin();
@@ -35,7 +17,11 @@ fn main() {
         let (depth, fen) = line.split_once(' ').expect("DEPTH FEN");
         let depth: u32 = depth.parse().expect("a depth");
         let board = Board::from_fen(fen, false).expect("a valid FEN");
-        let nodes = if depth == 0 { 1 } else { perft(&board, depth) };
+        let nodes = if depth == 0 {
+            1
+        } else {
+            cozy::perft(&board, depth)
+        };
         writeln!(out, "{nodes}").expect("the harness listens");
         out.flush().expect("the harness listens");
     }

@@ -132,26 +132,6 @@ fn rayscan_engine(generator: Generator, technique: Technique, headline: bool) ->
     }
 }
 
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for m in moves {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
-
 /// The workspace root (this crate's parent directory).
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -225,7 +205,7 @@ fn peers() -> Vec<Engine> {
             headline: true,
             run: Box::new(|fen, depth| {
                 let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
-                cozy_perft(&board, depth)
+                rayscan_bench::cozy::perft(&board, depth)
             }),
         },
         Engine {

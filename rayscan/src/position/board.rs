@@ -69,21 +69,28 @@ impl Board {
     #[must_use]
     pub(crate) fn make_move<C: Side, const P: usize>(&self, from: Square, to: Square) -> Board {
         let mut b = *self;
-        let f = Bitboard::from(from);
-        let t = Bitboard::from(to);
-        b.by_color[C::US] ^= f | t;
-        b.by_color[C::THEM] &= !t;
-        // The captured piece, whatever it is: cheaper than finding it.
-        for set in &mut b.by_piece {
-            *set &= !t;
-        }
+        let (f, t) = (Bitboard::from(from), Bitboard::from(to));
+        b.leave_and_take::<C>(f, t);
         b.by_piece[P] ^= f | t;
-        b.castle_rooks &= !(f | t);
         if P == KING {
             b.castle_rooks &= !C::BACK_RANK;
         }
-        b.ep = None;
         b
+    }
+
+    /// What every move onto `t` from `f` but castling and en passant does, before the
+    /// mover's kind is set: side `C`'s colour moves, whatever stood on `t` is gone (from
+    /// every kind's set: cheaper than finding which), a castling rook leaving or taken
+    /// loses its right, and en passant ends.
+    #[inline(always)]
+    fn leave_and_take<C: Side>(&mut self, f: Bitboard, t: Bitboard) {
+        self.by_color[C::US] ^= f | t;
+        self.by_color[C::THEM] &= !t;
+        for set in &mut self.by_piece {
+            *set &= !t;
+        }
+        self.castle_rooks &= !(f | t);
+        self.ep = None;
     }
 
     /// A pawn of side `C` steps two squares from `from` to `to`. The skipped square is
@@ -109,17 +116,10 @@ impl Board {
     #[must_use]
     pub(crate) fn make_promotion<C: Side>(&self, from: Square, to: Square, piece: usize) -> Board {
         let mut b = *self;
-        let f = Bitboard::from(from);
-        let t = Bitboard::from(to);
-        b.by_color[C::US] ^= f | t;
-        b.by_color[C::THEM] &= !t;
-        for set in &mut b.by_piece {
-            *set &= !t;
-        }
+        let (f, t) = (Bitboard::from(from), Bitboard::from(to));
+        b.leave_and_take::<C>(f, t);
         b.by_piece[PAWN] ^= f;
         b.by_piece[piece] |= t;
-        b.castle_rooks &= !t;
-        b.ep = None;
         b
     }
 
