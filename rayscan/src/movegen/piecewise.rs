@@ -142,27 +142,22 @@ impl Masks {
         let mut pin_hv = Bitboard::EMPTY;
         let mut pin_d = Bitboard::EMPTY;
         // Enemy sliders seen through our pieces only: checkers, pinners, or neither.
-        if masks::rook(king).intersects(their_rq) {
-            for s in S::rook_attacks(king, them) & their_rq {
+        let mut sort = |seen: Bitboard, pins: &mut Bitboard| {
+            for s in seen {
                 let between = masks::between(king, s);
                 let blockers = (between & us).0;
                 if blockers == 0 {
                     checkers.insert(s);
                 } else if blockers & (blockers - 1) == 0 {
-                    pin_hv |= between.with(s);
+                    *pins |= between.with(s);
                 }
             }
+        };
+        if masks::rook(king).intersects(their_rq) {
+            sort(S::rook_attacks(king, them) & their_rq, &mut pin_hv);
         }
         if masks::bishop(king).intersects(their_bq) {
-            for s in S::bishop_attacks(king, them) & their_bq {
-                let between = masks::between(king, s);
-                let blockers = (between & us).0;
-                if blockers == 0 {
-                    checkers.insert(s);
-                } else if blockers & (blockers - 1) == 0 {
-                    pin_d |= between.with(s);
-                }
-            }
+            sort(S::bishop_attacks(king, them) & their_bq, &mut pin_d);
         }
         Masks {
             king,
