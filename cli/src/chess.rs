@@ -455,13 +455,50 @@ pub fn bench(settings: &Settings, json: bool) -> (String, bool) {
 
 /// A technique by name, or an error listing the names.
 pub fn parse_technique(s: &str) -> Result<Technique, String> {
-    s.parse().map_err(|_| {
+    let technique: Technique = s.parse().map_err(|_| {
         let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
         format!(
             "unknown technique {s:?}: expected one of {}",
             names.join(", ")
         )
-    })
+    })?;
+    if !technique.is_available() {
+        return Err(format!(
+            "technique {s:?} needs BMI2, which this CPU does not have{}: use {:?}, the default here",
+            if std::env::var_os("RAYSCAN_CPU").is_some() {
+                " (RAYSCAN_CPU says so)"
+            } else {
+                ""
+            },
+            Technique::auto().name()
+        ));
+    }
+    Ok(technique)
+}
+
+/// The techniques this CPU runs (`all` on the command line): every one but `pext`
+/// where BMI2 is missing.
+pub fn available_techniques() -> Vec<Technique> {
+    Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| t.is_available())
+        .collect()
+}
+
+/// Checks `RAYSCAN_CPU`, which takes CPU features away for testing: a value the
+/// library would ignore is an error rather than a silent no-op.
+pub fn check_cpu_override() -> Result<(), String> {
+    match std::env::var("RAYSCAN_CPU") {
+        Err(std::env::VarError::NotPresent) => Ok(()),
+        Ok(v) if v == "baseline" || v == "slow-pext" => Ok(()),
+        Ok(v) => Err(format!(
+            "RAYSCAN_CPU: unknown value {v:?}: expected baseline or slow-pext"
+        )),
+        Err(std::env::VarError::NotUnicode(v)) => Err(format!(
+            "RAYSCAN_CPU: unknown value {v:?}: expected baseline or slow-pext"
+        )),
+    }
 }
 
 /// A generator by name, or an error listing the names.

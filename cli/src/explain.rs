@@ -148,7 +148,7 @@ pub fn explain(req: &Request) -> Walkthrough {
             .collect(),
         T::OneRun => one_run(req),
         T::Magic => lookup(req, false),
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+        #[cfg(target_arch = "x86_64")]
         T::Pext => lookup(req, true),
         T::Classical | T::ClassicalBranchless | T::ClassicalGeneralized | T::ClassicalZeroCount => {
             rays(classical_ray)

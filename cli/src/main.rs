@@ -307,7 +307,7 @@ fn suite_pairs(
         match technique {
             None => pairs.push((g, g.default_technique())),
             Some(Choice::All) => pairs.extend(
-                Technique::ALL
+                chess::available_techniques()
                     .iter()
                     .filter(|t| g.accepts(**t))
                     .map(|&t| (g, t)),
@@ -405,6 +405,10 @@ struct TechniqueJson {
     name: &'static str,
     table_bytes: usize,
     description: &'static str,
+    /// The technique used when none is named ([`Technique::auto`]): exactly one.
+    default: bool,
+    /// Whether this CPU runs it (`pext` needs BMI2).
+    available: bool,
 }
 
 #[derive(Serialize)]
@@ -427,13 +431,16 @@ fn hex(b: Bitboard) -> String {
 }
 
 fn techniques(json: bool) -> String {
+    let default = Technique::auto();
     if json {
         let list: Vec<TechniqueJson> = Technique::ALL
             .iter()
-            .map(|t| TechniqueJson {
+            .map(|&t| TechniqueJson {
                 name: t.name(),
                 table_bytes: t.table_bytes(),
                 description: t.description(),
+                default: t == default,
+                available: t.is_available(),
             })
             .collect();
         return serde_json::to_string_pretty(&list).expect("plain data serializes") + "\n";
@@ -443,23 +450,35 @@ fn techniques(json: bool) -> String {
         .map(|t| t.name().len())
         .max()
         .unwrap_or(0);
-    Technique::ALL
+    let mut text: String = Technique::ALL
         .iter()
-        .map(|t| {
+        .map(|&t| {
             format!(
-                "{:<width$}  {:>7} B  {}\n",
+                "{} {:<width$}  {:>7} B  {}{}\n",
+                if t == default { '*' } else { ' ' },
                 t.name(),
                 t.table_bytes(),
-                t.description()
+                t.description(),
+                if t.is_available() {
+                    ""
+                } else {
+                    " (needs BMI2: not on this CPU)"
+                }
             )
         })
-        .collect()
+        .collect();
+    text += &format!(
+        "* default on this CPU: {} ({})\n",
+        default.name(),
+        rayscan::cpu::pext().reason()
+    );
+    text
 }
 
 fn attacks(target: &Target, choice: Option<Choice>, format: Format, json: bool) -> String {
     let occupied = target.occupied();
-    let chosen: Vec<Technique> = match choice.unwrap_or(Choice::One(Technique::FASTEST)) {
-        Choice::All => Technique::ALL.to_vec(),
+    let chosen: Vec<Technique> = match choice.unwrap_or(Choice::One(Technique::auto())) {
+        Choice::All => chess::available_techniques(),
         Choice::One(t) => vec![t],
     };
     let results: Vec<(Technique, Bitboard)> = chosen
@@ -705,6 +724,10 @@ fn main() -> ExitCode {
         eprintln!("\nrayscan: interrupted");
         std::process::exit(130);
     });
+    if let Err(e) = chess::check_cpu_override() {
+        eprintln!("rayscan: error: {e}");
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

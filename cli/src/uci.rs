@@ -79,14 +79,17 @@ impl Uci {
         match words.as_slice() {
             [] => Ok(String::new()),
             ["uci"] => {
-                let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+                let names: Vec<&str> = crate::chess::available_techniques()
+                    .iter()
+                    .map(|t| t.name())
+                    .collect();
                 Ok(format!(
                     "id name rayscan {}\nid author the rayscan developers\n\
                      option name Threads type spin default 1 min 1 max 1024\n\
                      option name Hash type spin default 0 min 0 max 65536\n\
                      option name Technique type combo default {} var {}\nuciok\n",
                     env!("CARGO_PKG_VERSION"),
-                    Technique::FASTEST,
+                    Technique::auto(),
                     names.join(" var ")
                 ))
             }
@@ -144,7 +147,10 @@ impl Uci {
         match name.to_ascii_lowercase().as_str() {
             "threads" => self.threads = number(1024, 1)?,
             "hash" => self.hash_mb = number(65536, 0)?,
-            "technique" => self.technique = value.parse().map_err(|e| format!("{e}"))?,
+            "technique" => {
+                self.technique = crate::chess::parse_technique(value)
+                    .map_err(|e| format!("setoption Technique: {e}"))?
+            }
             _ => {
                 return Err(format!(
                     "setoption: unknown option {name:?} (Threads, Hash, Technique)"
@@ -161,7 +167,7 @@ pub fn uci(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         pos: Position::startpos(),
         threads: 1,
         hash_mb: 0,
-        technique: Technique::FASTEST,
+        technique: Technique::auto(),
     };
     for line in input.lines() {
         // A line that is not UTF-8 is an error like any other, not the end.
@@ -194,7 +200,7 @@ pub fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<String, St
     let chess960 = pos.is_chess960();
     let total = rayscan::perft::divide_by(
         Generator::PieceWise,
-        Technique::FASTEST,
+        Technique::auto(),
         &pos,
         depth,
         |m, n| {

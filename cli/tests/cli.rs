@@ -21,22 +21,33 @@ fn stderr(out: &Output) -> String {
 }
 
 #[test]
-fn techniques_lists_one_line_each() {
+fn techniques_lists_one_line_each_and_marks_the_default() {
     let out = rayscan(&["techniques"]);
     assert!(out.status.success());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), Technique::ALL.len());
+    assert_eq!(lines.len(), Technique::ALL.len() + 1);
+    let default = Technique::auto();
     for (line, t) in lines.iter().zip(Technique::ALL) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
+        let marked = line.starts_with("* ");
+        assert_eq!(marked, *t == default, "{line}");
+        let fields: Vec<&str> = line[2..].split_whitespace().collect();
         assert_eq!(fields[0], t.name());
         assert_eq!(fields[1], t.table_bytes().to_string());
-        assert!(line.ends_with(t.description()));
+        assert!(line.ends_with(t.description()), "{line}");
     }
+    assert_eq!(
+        lines[Technique::ALL.len()],
+        format!(
+            "* default on this CPU: {} ({})",
+            default.name(),
+            rayscan::cpu::pext().reason()
+        )
+    );
 }
 
 #[test]
-fn techniques_json_is_an_array_of_name_bytes_description() {
+fn techniques_json_is_an_array_with_exactly_one_default() {
     let out = rayscan(&["techniques", "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -44,11 +55,15 @@ fn techniques_json_is_an_array_of_name_bytes_description() {
     assert_eq!(list.len(), Technique::ALL.len());
     for (item, t) in list.iter().zip(Technique::ALL) {
         let obj = item.as_object().unwrap();
-        assert_eq!(obj.len(), 3);
+        assert_eq!(obj.len(), 5);
         assert_eq!(obj["name"], t.name());
         assert_eq!(obj["table_bytes"], t.table_bytes());
         assert_eq!(obj["description"], t.description());
+        assert_eq!(obj["default"], *t == Technique::auto());
+        assert_eq!(obj["available"], t.is_available());
     }
+    let defaults: Vec<_> = list.iter().filter(|i| i["default"] == true).collect();
+    assert_eq!(defaults.len(), 1);
 }
 
 #[test]
@@ -98,7 +113,7 @@ fn default_technique_is_the_fastest_and_fen_gives_the_occupancy() {
     .collect();
     assert_eq!(
         stdout(&out),
-        format!("{} 0x{:016x}\n", Technique::FASTEST.name(), expected.0)
+        format!("{} 0x{:016x}\n", Technique::auto().name(), expected.0)
     );
 }
 

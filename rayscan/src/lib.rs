@@ -7,6 +7,8 @@
 //! - [`Bitboard`]: a set of squares with set operators, iteration and an 8×8 diagram.
 //! - [`Direction`], [`Line`], [`KnightDirection`]: the compass rose.
 //! - [`masks`]: rays, lines and piece masks on an empty board, by lookup and by calculation.
+//! - [`cpu`]: what the CPU can do, detected once; [`sliders::Technique::auto`] picks the
+//!   technique by it.
 //! - [`sliders`]: the techniques, from the reference walk to PEXT, and [`sliders::Technique`]
 //!   to pick one at run time.
 //! - [`fen`]: the piece-placement field of a FEN, for occupancies people can read.
@@ -44,6 +46,7 @@ extern crate std;
 pub mod bitboard;
 pub mod chess_move;
 pub mod color;
+pub mod cpu;
 pub mod dir_move;
 pub mod direction;
 pub mod error;

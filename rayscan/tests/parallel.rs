@@ -60,7 +60,7 @@ fn threads_and_hash_count_exactly_what_perft_counts() {
                 let mut roots = BTreeMap::new();
                 let total = perft_parallel(
                     Generator::PieceWise,
-                    Technique::FASTEST,
+                    Technique::auto(),
                     &pos,
                     depth,
                     threads,
@@ -97,11 +97,10 @@ fn every_generator_runs_on_threads() {
     )
     .is_err());
     for depth in 0..=2 {
-        let direct =
-            rayscan::perft::perft_by(Generator::PieceWise, Technique::FASTEST, &pos, depth);
+        let direct = rayscan::perft::perft_by(Generator::PieceWise, Technique::auto(), &pos, depth);
         let threaded = perft_parallel(
             Generator::PieceWise,
-            Technique::FASTEST,
+            Technique::auto(),
             &pos,
             depth,
             2,

@@ -239,12 +239,12 @@ fn main() {
     let args = Args::parse();
     let mut engines = vec![rayscan_engine(
         Generator::PieceWise,
-        Technique::FASTEST,
+        Technique::auto(),
         true,
     )];
     if args.all {
         for &t in Technique::ALL {
-            if t != Technique::FASTEST {
+            if t != Technique::auto() && t.is_available() {
                 engines.push(rayscan_engine(Generator::PieceWise, t, false));
             }
         }

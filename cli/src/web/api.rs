@@ -99,12 +99,15 @@ fn squares(b: Bitboard) -> Vec<String> {
 /// `GET /api/techniques`: techniques and generators, with the defaults.
 pub fn techniques() -> Value {
     json!({
-        "fastest": Technique::FASTEST.name(),
-        "techniques": Technique::ALL.iter().map(|t| json!({
+        "default": Technique::auto().name(),
+        "default_reason": rayscan::cpu::pext().reason(),
+        "techniques": Technique::ALL.iter().map(|&t| json!({
             "name": t.name(),
             "description": t.description(),
             "table_bytes": t.table_bytes(),
             "ray_wise": t.is_ray_wise(),
+            "default": t == Technique::auto(),
+            "available": t.is_available(),
         })).collect::<Vec<_>>(),
         "generators": Generator::ALL.iter().map(|g| json!({
             "name": g.name(),
@@ -151,7 +154,7 @@ pub fn board(p: &Params) -> Result<Value, String> {
 pub fn explain(p: &Params) -> Result<Value, String> {
     let pieces = placement(p)?;
     let technique = match p.get("technique") {
-        None | Some("") => Technique::FASTEST,
+        None | Some("") => Technique::auto(),
         Some(t) => crate::chess::parse_technique(t).map_err(|e| format!("technique: {e}"))?,
     };
     let square: Square = p

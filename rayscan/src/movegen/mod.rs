@@ -42,6 +42,7 @@ use crate::square::{File, Rank, Square};
 
 pub mod directionwise;
 mod hybrid;
+mod isa;
 mod legality;
 mod pawns;
 pub mod picker;
@@ -132,11 +133,11 @@ impl Generator {
         }
     }
 
-    /// The technique used when none is named: the fastest one it accepts (in the
-    /// README's benchmark tables).
-    pub const fn default_technique(self) -> Technique {
+    /// The technique used when none is named: the fastest one it accepts on this CPU
+    /// ([`Technique::auto`] for the generators that take any technique).
+    pub fn default_technique(self) -> Technique {
         match self {
-            Generator::PieceWise | Generator::Hybrid => Technique::FASTEST,
+            Generator::PieceWise | Generator::Hybrid => Technique::auto(),
             Generator::DirectionWise | Generator::Staged => Technique::KoggeStone,
             _ => Technique::Vector,
         }

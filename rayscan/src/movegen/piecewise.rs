@@ -25,6 +25,7 @@
 
 use core::marker::PhantomData;
 
+use super::isa::{self, Isa};
 use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
@@ -318,8 +319,8 @@ pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
 }
 
 /// Runs [`enumerate`] for the side to move of `pos`.
-#[inline]
-fn enumerate_position<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
+#[inline(always)]
+pub(crate) fn enumerate_position<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
     match pos.side_to_move() {
         Color::White => enumerate::<S, White, V>(pos.board(), v),
         Color::Black => enumerate::<S, Black, V>(pos.board(), v),
@@ -327,8 +328,8 @@ fn enumerate_position<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
 }
 
 /// Lists the moves into a [`MoveList`].
-struct Lister<'a> {
-    list: &'a mut MoveList,
+pub(crate) struct Lister<'a> {
+    pub(crate) list: &'a mut MoveList,
 }
 
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
@@ -391,7 +392,7 @@ impl Visitor for Lister<'_> {
 /// assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
 /// ```
 pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-    enumerate_position::<S, _>(pos, &mut Lister { list });
+    isa::hot::generate::<S>(pos, list);
 }
 
 /// Counts the moves: population counts only, each promotion target four moves.
@@ -440,12 +441,6 @@ pub(crate) fn count_board<S: Slider, C: Side>(b: &Board) -> u64 {
     counter.0
 }
 
-/// [`count_board`] as one function per technique and side, called rather than inlined.
-#[inline(never)]
-fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64 {
-    count_board::<S, C>(b)
-}
-
 /// The number of legal moves of `pos`, without listing them: what perft needs at its
 /// last ply. The same traversal as [`generate`], with population counts where it lists
 /// moves (each promotion target four moves).
@@ -458,22 +453,19 @@ fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64 {
 /// assert_eq!(count::<Magic>(&p), 48);
 /// ```
 pub fn count<S: Slider>(pos: &Position) -> u64 {
-    match pos.side_to_move() {
-        Color::White => count_board::<S, White>(pos.board()),
-        Color::Black => count_board::<S, Black>(pos.board()),
-    }
+    isa::hot::count::<S>(pos)
 }
 
 /// Perft's visitor: copy-make each move and count the child's subtree.
-struct Perft<'a, S, C> {
+struct Perft<'a, S, C, K> {
     board: &'a Board,
     /// Plies left below the children (at least 1).
     depth: u32,
     nodes: u64,
-    technique: PhantomData<(S, C)>,
+    technique: PhantomData<(S, C, K)>,
 }
 
-impl<S: Slider, C: Side> Perft<'_, S, C> {
+impl<S: Slider, C: Side, K: Isa> Perft<'_, S, C, K> {
     /// Counts `child`'s subtree. At the last interior ply the child's moves are counted
     /// right here: inlined (`hot`) for the frequent moves, called for the others (king
     /// moves, pawn captures, promotions, en passant, castling). Inlined into every kind
@@ -484,13 +476,13 @@ impl<S: Slider, C: Side> Perft<'_, S, C> {
     fn child(&mut self, child: &Board, hot: bool) {
         self.nodes += match (self.depth, hot) {
             (1, true) => count_board::<S, C::Them>(child),
-            (1, false) => count_leaf::<S, C::Them>(child),
-            _ => perft_board::<S, C::Them>(child, self.depth),
+            (1, false) => K::count_leaf::<S, C::Them>(child),
+            _ => K::perft_board::<S, C::Them>(child, self.depth),
         };
     }
 }
 
-impl<S: Slider, C: Side> Visitor for Perft<'_, S, C> {
+impl<S: Slider, C: Side, K: Isa> Visitor for Perft<'_, S, C, K> {
     #[inline(always)]
     fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
         for to in to {
@@ -534,13 +526,14 @@ impl<S: Slider, C: Side> Visitor for Perft<'_, S, C> {
 }
 
 /// Leaf nodes `depth` (≥ 1) plies below side `C` to move on `b`: the last ply counted,
-/// every other ply copy-made move by move straight from the generator.
-#[inline]
-pub(crate) fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+/// every other ply copy-made move by move straight from the generator. The children are
+/// counted through `K`, the copy of the hot path being run ([`isa`]).
+#[inline(always)]
+pub(crate) fn perft_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32) -> u64 {
     if depth <= 1 {
         return count_board::<S, C>(b);
     }
-    let mut v = Perft::<S, C> {
+    let mut v = Perft::<S, C, K> {
         board: b,
         depth: depth - 1,
         nodes: 0,
@@ -550,11 +543,9 @@ pub(crate) fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
     v.nodes
 }
 
-/// Perft from `pos` (depth ≥ 1) on its board, side to move resolved once.
+/// Perft from `pos` (depth ≥ 1) on its board, side to move resolved once, on the copy
+/// of the hot path the CPU can run.
 #[inline]
 pub(crate) fn perft_position<S: Slider>(pos: &Position, depth: u32) -> u64 {
-    match pos.side_to_move() {
-        Color::White => perft_board::<S, White>(pos.board(), depth),
-        Color::Black => perft_board::<S, Black>(pos.board(), depth),
-    }
+    isa::hot::perft::<S>(pos, depth)
 }

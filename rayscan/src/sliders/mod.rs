@@ -43,7 +43,7 @@ pub mod garvin32;
 pub mod kogge_stone;
 pub mod magic;
 pub mod one_run;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(target_arch = "x86_64")]
 pub mod pext;
 pub mod reference;
 pub mod subtraction;
@@ -59,7 +59,7 @@ pub use garvin32::Garvin32;
 pub use kogge_stone::KoggeStone;
 pub use magic::Magic;
 pub use one_run::OneRun;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(target_arch = "x86_64")]
 pub use pext::Pext;
 pub use reference::Reference;
 pub use subtraction::Subtraction;
@@ -172,7 +172,7 @@ pub trait WithRayWise {
 }
 
 macro_rules! techniques {
-    ($( $(#[$cfg:meta])* $Variant:ident => $Type:ty, ray_wise: $rw:tt; )*) => {
+    ($( $(#[$cfg:meta])* $Variant:ident => $Type:ty $(| $Fast:ty)?, ray_wise: $rw:tt; )*) => {
         /// The slider techniques by name, for choosing one at run time.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Technique {
@@ -188,10 +188,16 @@ macro_rules! techniques {
             pub const ALL: &'static [Technique] = &[$( $(#[$cfg])* Technique::$Variant, )*];
 
             /// Runs `f` with this technique's type.
+            ///
+            /// For [`Technique::Pext`], where [`crate::cpu::bmi2`] says the CPU has
+            /// BMI2, the type is a twin of [`Pext`] that runs the instruction without
+            /// checking; elsewhere it is [`Pext`] itself, which computes PEXT in software
+            /// there (right, but slow: tools refuse the technique, see
+            /// [`Technique::is_available`]).
             #[inline]
             pub fn dispatch<F: WithSlider>(self, f: F) -> F::Output {
                 match self {
-                    $( $(#[$cfg])* Technique::$Variant => f.run::<$Type>(), )*
+                    $( $(#[$cfg])* Technique::$Variant => techniques!(@run f, $Type $(, $Fast)?), )*
                 }
             }
 
@@ -240,6 +246,10 @@ macro_rules! techniques {
             }
         }
     };
+    (@run $f:ident, $Type:ty) => { $f.run::<$Type>() };
+    (@run $f:ident, $Type:ty, $Fast:ty) => {
+        if crate::cpu::bmi2() { $f.run::<$Fast>() } else { $f.run::<$Type>() }
+    };
     (@rw true, $f:ident, $Type:ty) => { Some($f.run::<$Type>()) };
     (@rw false, $f:ident, $Type:ty) => { None };
 }
@@ -258,26 +268,54 @@ techniques! {
     Subtraction => Subtraction, ray_wise: true;
     Vector => Vector, ray_wise: true;
     Magic => Magic, ray_wise: false;
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    Pext => Pext, ray_wise: false;
+    #[cfg(target_arch = "x86_64")]
+    Pext => Pext | pext::Hardware, ray_wise: false;
 }
 
-/// The fastest technique on this target, as a type: [`Pext`] where the CPU has BMI2.
+/// The fastest technique for the features the crate was *compiled* with, as a type:
+/// [`Pext`] when built with BMI2 (`-C target-cpu=…`), else [`Magic`]. For code that
+/// wants a type at compile time; what the tools use by default is [`Technique::auto`],
+/// chosen for the CPU the program runs on.
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub type Fastest = Pext;
-/// The fastest technique on this target, as a type: [`Magic`] without BMI2.
+/// The fastest technique for the features the crate was *compiled* with, as a type:
+/// [`Pext`] when built with BMI2 (`-C target-cpu=…`), else [`Magic`]. For code that
+/// wants a type at compile time; what the tools use by default is [`Technique::auto`],
+/// chosen for the CPU the program runs on.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 pub type Fastest = Magic;
 
 impl Technique {
-    /// The technique the tools use when none is named: the fastest one in the
-    /// benchmark table of the README (`pext` where the CPU has BMI2, else `magic`).
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    pub const FASTEST: Technique = Technique::Pext;
-    /// The technique the tools use when none is named: the fastest one in the
-    /// benchmark table of the README (`pext` where the CPU has BMI2, else `magic`).
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-    pub const FASTEST: Technique = Technique::Magic;
+    /// The fastest technique for the CPU the program runs on, what every tool uses when
+    /// none is named: `pext` where BMI2 is present and PEXT is fast, `magic` where PEXT is
+    /// microcoded (AMD before Zen 3), missing, or on other architectures.
+    /// [`crate::cpu::pext`] says why.
+    ///
+    /// ```
+    /// use rayscan::sliders::Technique;
+    /// assert!(Technique::auto().is_available());
+    /// assert!(matches!(Technique::auto().name(), "pext" | "magic"));
+    /// ```
+    #[inline]
+    pub fn auto() -> Technique {
+        match crate::cpu::pext() {
+            #[cfg(target_arch = "x86_64")]
+            crate::cpu::PextSupport::Fast => Technique::Pext,
+            _ => Technique::Magic,
+        }
+    }
+
+    /// Whether the technique can run its own instructions on this CPU: `false` only for
+    /// `pext` without BMI2 (there [`Technique::dispatch`] would compute PEXT in software,
+    /// so the tools refuse it instead).
+    #[inline]
+    pub fn is_available(self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self == Technique::Pext {
+            return crate::cpu::bmi2();
+        }
+        true
+    }
 
     /// Rook attacks through this technique.
     #[inline]
@@ -346,6 +384,6 @@ mod tests {
             assert!(!t.description().is_empty());
             assert!(Technique::ALL[..i].iter().all(|u| u.name() != t.name()));
         }
-        assert!(Technique::ALL.contains(&Technique::FASTEST));
+        assert!(Technique::ALL.contains(&Technique::auto()));
     }
 }

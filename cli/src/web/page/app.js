@@ -277,7 +277,12 @@ async function runPerft(divide) {
 async function init() {
   buildBoard();
   const info = await api("techniques", {});
-  for (const t of info.techniques) $("technique").add(new Option(`${t.name}`, t.name));
+  for (const t of info.techniques) {
+    const label = t.default ? `${t.name} (default: ${info.default_reason})` : t.name;
+    const option = new Option(label, t.name);
+    option.disabled = !t.available;
+    $("technique").add(option);
+  }
   for (const g of info.generators) $("generator").add(new Option(g.name, g.name));
   $("depth").max = info.max_depth;
   const hash = new URLSearchParams(location.hash.slice(1));

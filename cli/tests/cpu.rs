@@ -1,0 +1,195 @@
+//! The choice of CPU features and technique at run time, both ways on one machine: as
+//! detected, and with `RAYSCAN_CPU` taking features away (`baseline`: no BMI2, the
+//! baseline copy of the hot paths; `slow-pext`: BMI2 whose PEXT is microcoded).
+
+use std::process::{Command, Output};
+
+use rayscan::cpu;
+use rayscan::sliders::Technique;
+
+fn rayscan(cpu: Option<&str>, args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rayscan"));
+    command.args(args).env_remove("RAYSCAN_CPU");
+    if let Some(value) = cpu {
+        command.env("RAYSCAN_CPU", value);
+    }
+    command.output().expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn default_in_json(cpu: Option<&str>) -> String {
+    let out = rayscan(cpu, &["techniques", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let defaults: Vec<&serde_json::Value> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["default"] == true)
+        .collect();
+    assert_eq!(defaults.len(), 1, "exactly one default");
+    defaults[0]["name"].as_str().unwrap().to_owned()
+}
+
+const POSITIONS: [(&str, u32); 4] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        4,
+    ),
+];
+
+fn nodes(cpu: Option<&str>, fen: &str, depth: u32, technique: Option<&str>) -> u64 {
+    let depth = depth.to_string();
+    let mut args = vec!["perft", depth.as_str(), "--fen", fen, "--json"];
+    if let Some(t) = technique {
+        args.extend(["--technique", t]);
+    }
+    let out = rayscan(cpu, &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    v["nodes"].as_u64().unwrap()
+}
+
+#[test]
+fn the_default_follows_the_cpu() {
+    assert_eq!(default_in_json(None), Technique::auto().name());
+    let expected = match cpu::pext() {
+        cpu::PextSupport::Fast => "pext",
+        _ => "magic",
+    };
+    assert_eq!(default_in_json(None), expected);
+    assert_eq!(default_in_json(Some("baseline")), "magic");
+    assert_eq!(default_in_json(Some("slow-pext")), "magic");
+    let text = stdout(&rayscan(Some("baseline"), &["techniques"]));
+    assert!(
+        text.ends_with("* default on this CPU: magic (no BMI2)\n"),
+        "{text}"
+    );
+    assert!(text.contains("(needs BMI2: not on this CPU)"), "{text}");
+    if cpu::bmi2() {
+        let text = stdout(&rayscan(Some("slow-pext"), &["techniques"]));
+        assert!(
+            text.ends_with(
+                "* default on this CPU: magic (BMI2, but PEXT is microcoded on AMD before Zen 3)\n"
+            ),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn both_copies_of_the_hot_path_count_the_same() {
+    for (fen, depth) in POSITIONS {
+        let detected = nodes(None, fen, depth, None);
+        assert_eq!(nodes(Some("baseline"), fen, depth, None), detected, "{fen}");
+        assert_eq!(
+            nodes(Some("baseline"), fen, depth, Some("classical")),
+            detected,
+            "{fen}"
+        );
+        if cpu::bmi2() {
+            assert_eq!(nodes(None, fen, depth, Some("pext")), detected, "{fen}");
+            assert_eq!(nodes(Some("slow-pext"), fen, depth, Some("pext")), detected);
+        }
+    }
+}
+
+#[test]
+fn pext_without_bmi2_is_a_clear_error() {
+    let out = rayscan(Some("baseline"), &["perft", "3", "--technique", "pext"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("technique \"pext\" needs BMI2, which this CPU does not have"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+    let out = rayscan(
+        Some("baseline"),
+        &["attacks", "rook", "d4", "--technique", "pext"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // `all` means every technique this CPU runs.
+    let out = rayscan(
+        Some("baseline"),
+        &[
+            "attacks",
+            "rook",
+            "d4",
+            "--technique",
+            "all",
+            "--format",
+            "hex",
+        ],
+    );
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().count(), Technique::ALL.len() - 1);
+    assert!(!stdout(&out).contains("pext"));
+}
+
+#[test]
+fn uci_offers_the_default_and_refuses_pext_without_bmi2() {
+    use std::io::Write;
+    let run = |cpu: Option<&str>, input: &str| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rayscan"));
+        command
+            .arg("uci")
+            .env_remove("RAYSCAN_CPU")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped());
+        if let Some(value) = cpu {
+            command.env("RAYSCAN_CPU", value);
+        }
+        let mut child = command.spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let out = run(
+        Some("baseline"),
+        "uci\nsetoption name Technique value pext\nquit\n",
+    );
+    assert!(
+        out.contains("option name Technique type combo default magic"),
+        "{out}"
+    );
+    assert!(!out.contains("var pext"), "{out}");
+    assert!(
+        out.contains("info string error: setoption Technique: technique \"pext\" needs BMI2"),
+        "{out}"
+    );
+    let out = run(None, "uci\nquit\n");
+    let default = format!(
+        "option name Technique type combo default {}",
+        Technique::auto()
+    );
+    assert!(out.contains(&default), "{out}");
+}
+
+#[test]
+fn an_unknown_override_is_an_error() {
+    let out = rayscan(Some("haswell"), &["perft", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("RAYSCAN_CPU: unknown value \"haswell\": expected baseline or slow-pext"));
+}

@@ -1,0 +1,210 @@
+//! What the CPU the program runs on can do, asked once at run time.
+//!
+//! A crate built for baseline x86-64 (what `cargo install` and a crates.io dependency
+//! give) still runs its hot paths with the features of x86-64-v3 (AVX2, BMI1, BMI2,
+//! LZCNT, MOVBE, POPCNT: every x86-64 CPU since 2013–2015 has them) where the CPU has
+//! them: the piece-wise generator and perft are compiled twice, once with those features
+//! enabled (`#[target_feature]`), and [`x86_64_v3`] chooses between the copies at the top.
+//! [`pext`] says whether the PEXT instruction is there and worth using: AMD before Zen 3
+//! runs it in microcode, hundreds of cycles, where magic multiplication is faster.
+//!
+//! Why AVX2 too: with BMI1/BMI2/POPCNT/LZCNT alone the copy ran at 0.88–0.91× a build
+//! for the native CPU; with AVX2 (the 80-byte board copies in 32-byte moves) it runs as
+//! fast as the native build. Measured on AMD Zen 5 (see the README's portable table).
+//!
+//! The environment variable `RAYSCAN_CPU` overrides what is detected, to test the other
+//! paths on a machine that has everything: `baseline` behaves as a CPU without BMI2
+//! (no PEXT, the baseline copies run), `slow-pext` as AMD Zen 1/2 (BMI2 present, PEXT
+//! slow). It can only take features away, never add them. Without the `std` feature
+//! nothing is detected: the features are the ones the crate was compiled with
+//! (`cfg(target_feature)`), and the variable is not read.
+//!
+//! ```
+//! use rayscan::cpu::{self, PextSupport};
+//! use rayscan::sliders::Technique;
+//! // The default technique follows the CPU: PEXT only where it is fast.
+//! let expected = match cpu::pext() {
+//!     PextSupport::Fast => Technique::Pext,
+//!     PextSupport::Slow | PextSupport::Missing => Technique::Magic,
+//! };
+//! assert_eq!(Technique::auto(), expected);
+//! ```
+
+use core::fmt;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// The features the second copy of the hot paths is compiled with (the string given to
+/// `#[target_feature(enable = …)]`, which must be a literal there).
+pub const FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
+
+/// Whether PEXT can be used, and whether it pays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PextSupport {
+    /// BMI2 is present and PEXT takes a few cycles.
+    Fast,
+    /// BMI2 is present but PEXT is microcoded (AMD before Zen 3): correct, but slower than
+    /// a magic multiplication.
+    Slow,
+    /// No BMI2 (or not x86-64): the `pext` technique cannot run its instruction here.
+    Missing,
+}
+
+impl PextSupport {
+    /// Why: the words `rayscan techniques` shows beside the default technique.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            PextSupport::Fast => "BMI2, fast PEXT",
+            PextSupport::Slow => "BMI2, but PEXT is microcoded on AMD before Zen 3",
+            PextSupport::Missing if cfg!(target_arch = "x86_64") => "no BMI2",
+            PextSupport::Missing => "not x86-64: no PEXT",
+        }
+    }
+}
+
+impl fmt::Display for PextSupport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.reason())
+    }
+}
+
+/// Whether the CPU has BMI2 (and `RAYSCAN_CPU` does not say `baseline`). When this is
+/// `true`, the PEXT instruction is safe to execute.
+#[inline]
+pub fn bmi2() -> bool {
+    pext() != PextSupport::Missing
+}
+
+/// What PEXT is like on this CPU (see [`PextSupport`]).
+#[inline]
+pub fn pext() -> PextSupport {
+    imp::detected().0
+}
+
+/// Whether the hot paths may run their x86-64-v3 copy: the CPU has every one of
+/// [`FEATURES`] (and `RAYSCAN_CPU` does not say `baseline`).
+#[inline]
+pub fn x86_64_v3() -> bool {
+    imp::detected().1
+}
+
+/// Whether the crate itself was compiled with all of [`FEATURES`] (`-C target-cpu=…`):
+/// then both copies of the hot paths have them, whatever is detected.
+pub const COMPILED_WITH_V3: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "avx",
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "fma",
+    target_feature = "lzcnt",
+    target_feature = "movbe",
+    target_feature = "popcnt"
+));
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod imp {
+    use super::*;
+    use std::is_x86_feature_detected as has;
+
+    /// 0: not asked yet; otherwise 4 + (PextSupport index) + 8 × (x86-64-v3 present).
+    static CACHE: AtomicU8 = AtomicU8::new(0);
+
+    const ORDER: [PextSupport; 3] = [PextSupport::Fast, PextSupport::Slow, PextSupport::Missing];
+
+    #[inline]
+    pub(super) fn detected() -> (PextSupport, bool) {
+        match CACHE.load(Ordering::Relaxed) {
+            0 => detect_and_store(),
+            n => (ORDER[usize::from(n & 3) % 3], n & 8 != 0),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn detect_and_store() -> (PextSupport, bool) {
+        let (pext, v3) = detect();
+        let index = ORDER.iter().position(|&p| p == pext).unwrap_or(2);
+        // Racing threads all compute the same answer: storing it twice is harmless.
+        CACHE.store(4 | index as u8 | if v3 { 8 } else { 0 }, Ordering::Relaxed);
+        (pext, v3)
+    }
+
+    fn detect() -> (PextSupport, bool) {
+        let forced = std::env::var("RAYSCAN_CPU").ok();
+        if forced.as_deref() == Some("baseline") {
+            return (PextSupport::Missing, false);
+        }
+        let v3 = has!("avx")
+            && has!("avx2")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("fma")
+            && has!("lzcnt")
+            && has!("movbe")
+            && has!("popcnt");
+        let pext = if !has!("bmi2") {
+            PextSupport::Missing
+        } else if microcoded_pext() || forced.as_deref() == Some("slow-pext") {
+            PextSupport::Slow
+        } else {
+            PextSupport::Fast
+        };
+        (pext, v3)
+    }
+
+    /// AMD (and Hygon, its licensed Zen 1) before family 19h (Zen 3) implement PEXT in
+    /// microcode, at a latency of 18 to 300 cycles depending on the mask.
+    fn microcoded_pext() -> bool {
+        use core::arch::x86_64::__cpuid;
+        let vendor = __cpuid(0);
+        let mut name = [0u8; 12];
+        name[..4].copy_from_slice(&vendor.ebx.to_le_bytes());
+        name[4..8].copy_from_slice(&vendor.edx.to_le_bytes());
+        name[8..].copy_from_slice(&vendor.ecx.to_le_bytes());
+        let amd = &name == b"AuthenticAMD" || &name == b"HygonGenuine";
+        let eax = __cpuid(1).eax;
+        let base = (eax >> 8) & 0xf;
+        let family = if base == 0xf {
+            base + ((eax >> 20) & 0xff)
+        } else {
+            base
+        };
+        amd && family < 0x19
+    }
+}
+
+#[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+mod imp {
+    use super::*;
+
+    #[inline]
+    pub(super) fn detected() -> (PextSupport, bool) {
+        let pext = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+            PextSupport::Fast
+        } else {
+            PextSupport::Missing
+        };
+        (pext, COMPILED_WITH_V3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_agrees_with_the_compiled_features() {
+        // A crate compiled with BMI2 runs on a CPU that has it; the override can still
+        // take it away.
+        if COMPILED_WITH_V3 && std::env::var("RAYSCAN_CPU").is_err() {
+            assert!(bmi2() && x86_64_v3());
+        }
+        assert_eq!(bmi2(), pext() != PextSupport::Missing);
+        if x86_64_v3() {
+            assert!(bmi2(), "x86-64-v3 includes BMI2");
+        }
+        assert_eq!(pext(), pext(), "the cached answer is stable");
+        assert!(!pext().reason().is_empty());
+    }
+}

@@ -1,0 +1,185 @@
+//! The hot paths compiled twice: as the crate is built, and with the features of
+//! x86-64-v3 enabled (AVX2, BMI1, BMI2, LZCNT, POPCNT…: [`crate::cpu::FEATURES`]), chosen
+//! once at the top by [`crate::cpu::x86_64_v3`].
+//!
+//! `#[target_feature]` applies to one function and to what is inlined into it, not to the
+//! functions it calls. So the functions perft *calls* (itself, and the count it keeps out
+//! of line) go through an [`Isa`], a type parameter: the [`V3`] copy calls the
+//! feature-enabled twins, and the recursion stays inside them. Everything else on the hot
+//! path (the traversal, the visitors, the masks, the lookups) is `#[inline(always)]` and
+//! compiled into each copy.
+
+use super::piecewise::{count_board, enumerate_position, perft_body, Lister, Visitor};
+use super::side::Side;
+use crate::chess_move::MoveList;
+use crate::position::{Board, Position};
+use crate::sliders::Slider;
+
+/// A set of CPU features the hot paths are compiled for.
+pub(crate) trait Isa: Copy + 'static {
+    /// Perft below side `C` to move on `b` ([`perft_body`]).
+    fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64;
+    /// The moves of side `C` on `b`, counted in a function of its own: perft's last ply
+    /// for the rare kinds of move.
+    fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64;
+    /// Runs the visitor over the legal moves of `pos`.
+    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V);
+}
+
+/// Whatever the crate is compiled with (baseline x86-64 unless `-C target-cpu` says more).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Baseline;
+
+/// The x86-64-v3 features enabled. Chosen only in [`hot`], after
+/// [`crate::cpu::x86_64_v3`] returned `true`: that is the invariant that makes its
+/// `unsafe` calls sound.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct V3;
+
+impl Isa for Baseline {
+    #[inline]
+    fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+        perft_body::<S, C, Self>(b, depth)
+    }
+    #[inline(never)]
+    fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64 {
+        count_board::<S, C>(b)
+    }
+    #[inline]
+    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
+        enumerate_position::<S, V>(pos, v);
+    }
+}
+
+impl Isa for V3 {
+    #[inline(always)]
+    fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+        // SAFETY: `V3` is only chosen where `cpu::x86_64_v3()` said the CPU has the features.
+        unsafe { perft_v3::<S, C>(b, depth) }
+    }
+    #[inline(always)]
+    fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64 {
+        // SAFETY: as above.
+        unsafe { count_leaf_v3::<S, C>(b) }
+    }
+    #[inline(always)]
+    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
+        // SAFETY: as above.
+        unsafe { enumerate_v3::<S, V>(pos, v) }
+    }
+}
+
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+fn perft_v3<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+    perft_body::<S, C, V3>(b, depth)
+}
+
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+#[inline(never)]
+fn count_leaf_v3<S: Slider, C: Side>(b: &Board) -> u64 {
+    count_board::<S, C>(b)
+}
+
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
+    enumerate_position::<S, V>(pos, v);
+}
+
+/// The entry points: each asks [`crate::cpu::x86_64_v3`] once and runs the matching copy.
+pub(crate) mod hot {
+    use super::*;
+    use crate::color::Color;
+    use crate::movegen::piecewise::Counter;
+    use crate::movegen::side::{Black, White};
+
+    /// Perft (depth ≥ 1) from `pos` on its board.
+    #[inline]
+    pub(crate) fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
+        fn on<S: Slider, K: Isa>(pos: &Position, depth: u32) -> u64 {
+            match pos.side_to_move() {
+                Color::White => K::perft_board::<S, White>(pos.board(), depth),
+                Color::Black => K::perft_board::<S, Black>(pos.board(), depth),
+            }
+        }
+        if crate::cpu::x86_64_v3() {
+            on::<S, V3>(pos, depth)
+        } else {
+            on::<S, Baseline>(pos, depth)
+        }
+    }
+
+    /// The legal moves of `pos`, listed.
+    #[inline]
+    pub(crate) fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
+        let mut lister = Lister { list };
+        if crate::cpu::x86_64_v3() {
+            V3::enumerate::<S, _>(pos, &mut lister);
+        } else {
+            Baseline::enumerate::<S, _>(pos, &mut lister);
+        }
+    }
+
+    /// The number of legal moves of `pos`.
+    #[inline]
+    pub(crate) fn count<S: Slider>(pos: &Position) -> u64 {
+        let mut counter = Counter(0);
+        if crate::cpu::x86_64_v3() {
+            V3::enumerate::<S, _>(pos, &mut counter);
+        } else {
+            Baseline::enumerate::<S, _>(pos, &mut counter);
+        }
+        counter.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color::Color;
+    use crate::movegen::side::{Black, White};
+    use crate::movegen::Generator;
+    use crate::sliders::{pext, Magic, Technique};
+
+    #[test]
+    fn every_copy_is_compiled_with_the_documented_features() {
+        let source = include_str!("isa.rs");
+        let attribute = format!("enable = \"{}\"", crate::cpu::FEATURES);
+        assert_eq!(source.matches(attribute.as_str()).count(), 3);
+    }
+
+    fn perft_on<S: Slider, K: Isa>(pos: &Position, depth: u32) -> u64 {
+        match pos.side_to_move() {
+            Color::White => K::perft_board::<S, White>(pos.board(), depth),
+            Color::Black => K::perft_board::<S, Black>(pos.board(), depth),
+        }
+    }
+
+    /// Both copies, run directly (the dispatch picks one), give the counts of an
+    /// independent generator, with PEXT in software (baseline) and in hardware.
+    #[test]
+    fn both_copies_agree() {
+        let positions = [
+            Position::startpos(),
+            Position::from_fen(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            )
+            .unwrap()
+            .0,
+            Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1")
+                .unwrap()
+                .0,
+        ];
+        for pos in &positions {
+            for depth in 1..=3 {
+                let want =
+                    crate::perft::perft_by(Generator::Hybrid, Technique::Classical, pos, depth);
+                assert_eq!(Ok(perft_on::<Magic, Baseline>(pos, depth)), want);
+                assert_eq!(Ok(perft_on::<pext::Software, Baseline>(pos, depth)), want);
+                if crate::cpu::x86_64_v3() {
+                    assert_eq!(Ok(perft_on::<Magic, V3>(pos, depth)), want);
+                    assert_eq!(Ok(perft_on::<pext::Hardware, V3>(pos, depth)), want);
+                }
+            }
+        }
+    }
+}
