@@ -33,8 +33,14 @@ pub(crate) struct Baseline;
 /// The x86-64-v3 features enabled. Chosen only in [`hot`], after
 /// [`crate::cpu::x86_64_v3`] returned `true`: that is the invariant that makes its
 /// `unsafe` calls sound.
+#[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct V3;
+
+/// Elsewhere there is one copy: [`crate::cpu::x86_64_v3`] is always `false`, and the
+/// entry points' second branch is the first one again.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) type V3 = Baseline;
 
 impl Isa for Baseline {
     #[inline]
@@ -51,6 +57,7 @@ impl Isa for Baseline {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 impl Isa for V3 {
     #[inline(always)]
     fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
@@ -69,17 +76,20 @@ impl Isa for V3 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 fn perft_v3<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
     perft_body::<S, C, V3>(b, depth)
 }
 
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 #[inline(never)]
 fn count_leaf_v3<S: Slider, C: Side>(b: &Board) -> u64 {
     count_board::<S, C>(b)
 }
 
+#[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
     enumerate_position::<S, V>(pos, v);
@@ -138,7 +148,9 @@ mod tests {
     use crate::color::Color;
     use crate::movegen::side::{Black, White};
     use crate::movegen::Generator;
-    use crate::sliders::{pext, Magic, Technique};
+    #[cfg(target_arch = "x86_64")]
+    use crate::sliders::pext;
+    use crate::sliders::{Magic, Technique};
 
     #[test]
     fn every_copy_is_compiled_with_the_documented_features() {
@@ -174,10 +186,13 @@ mod tests {
                 let want =
                     crate::perft::perft_by(Generator::Hybrid, Technique::Classical, pos, depth);
                 assert_eq!(Ok(perft_on::<Magic, Baseline>(pos, depth)), want);
-                assert_eq!(Ok(perft_on::<pext::Software, Baseline>(pos, depth)), want);
-                if crate::cpu::x86_64_v3() {
-                    assert_eq!(Ok(perft_on::<Magic, V3>(pos, depth)), want);
-                    assert_eq!(Ok(perft_on::<pext::Hardware, V3>(pos, depth)), want);
+                #[cfg(target_arch = "x86_64")]
+                {
+                    assert_eq!(Ok(perft_on::<pext::Software, Baseline>(pos, depth)), want);
+                    if crate::cpu::x86_64_v3() {
+                        assert_eq!(Ok(perft_on::<Magic, V3>(pos, depth)), want);
+                        assert_eq!(Ok(perft_on::<pext::Hardware, V3>(pos, depth)), want);
+                    }
                 }
             }
         }
