@@ -104,7 +104,7 @@ fn bench_piece(c: &mut Criterion, piece: SliderPiece, pairs: &[Pair]) {
     let mut group = c.benchmark_group(group_name(piece));
     group.throughput(Throughput::Elements(pairs.len() as u64));
     // `pext` without BMI2 would time its software fallback: leave it out there.
-    for &t in Technique::ALL.iter().filter(|t| t.is_available()) {
+    for t in Technique::available() {
         let sweep = t.dispatch(SweepFor(piece));
         group.bench_function(t.name(), |b| b.iter(|| sweep(black_box(pairs))));
     }
@@ -133,7 +133,7 @@ fn print_table(since: SystemTime) {
         print!("{}:|", "-".repeat(10));
     }
     println!();
-    for &t in Technique::ALL.iter().filter(|t| t.is_available()) {
+    for t in Technique::available() {
         print!("| {:<width$} |", t.name());
         for piece in SliderPiece::ALL {
             let cell = ns_per_pair(piece, t, since)

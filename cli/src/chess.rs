@@ -476,27 +476,17 @@ pub fn parse_technique(s: &str) -> Result<Technique, String> {
     Ok(technique)
 }
 
-/// The techniques this CPU runs (`all` on the command line): every one but `pext`
-/// where BMI2 is missing.
-pub fn available_techniques() -> Vec<Technique> {
-    Technique::ALL
-        .iter()
-        .copied()
-        .filter(|t| t.is_available())
-        .collect()
-}
-
 /// Checks `RAYSCAN_CPU`, which takes CPU features away for testing: a value the
 /// library would ignore is an error rather than a silent no-op.
 pub fn check_cpu_override() -> Result<(), String> {
-    match std::env::var("RAYSCAN_CPU") {
-        Err(std::env::VarError::NotPresent) => Ok(()),
-        Ok(v) if v == "baseline" || v == "slow-pext" => Ok(()),
-        Ok(v) => Err(format!(
-            "RAYSCAN_CPU: unknown value {v:?}: expected baseline or slow-pext"
-        )),
-        Err(std::env::VarError::NotUnicode(v)) => Err(format!(
-            "RAYSCAN_CPU: unknown value {v:?}: expected baseline or slow-pext"
+    let Some(value) = std::env::var_os("RAYSCAN_CPU") else {
+        return Ok(());
+    };
+    match value.to_str() {
+        Some(v) if rayscan::cpu::OVERRIDES.contains(&v) => Ok(()),
+        _ => Err(format!(
+            "RAYSCAN_CPU: unknown value {value:?}: expected {}",
+            rayscan::cpu::OVERRIDES.join(" or ")
         )),
     }
 }

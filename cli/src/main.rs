@@ -307,10 +307,9 @@ fn suite_pairs(
         match technique {
             None => pairs.push((g, g.default_technique())),
             Some(Choice::All) => pairs.extend(
-                chess::available_techniques()
-                    .iter()
-                    .filter(|t| g.accepts(**t))
-                    .map(|&t| (g, t)),
+                Technique::available()
+                    .filter(|t| g.accepts(*t))
+                    .map(|t| (g, t)),
             ),
             Some(Choice::One(t)) if g.accepts(t) => pairs.push((g, t)),
             Some(Choice::One(t)) => {
@@ -478,7 +477,7 @@ fn techniques(json: bool) -> String {
 fn attacks(target: &Target, choice: Option<Choice>, format: Format, json: bool) -> String {
     let occupied = target.occupied();
     let chosen: Vec<Technique> = match choice.unwrap_or(Choice::One(Technique::auto())) {
-        Choice::All => chess::available_techniques(),
+        Choice::All => Technique::available().collect(),
         Choice::One(t) => vec![t],
     };
     let results: Vec<(Technique, Bitboard)> = chosen

@@ -79,10 +79,7 @@ impl Uci {
         match words.as_slice() {
             [] => Ok(String::new()),
             ["uci"] => {
-                let names: Vec<&str> = crate::chess::available_techniques()
-                    .iter()
-                    .map(|t| t.name())
-                    .collect();
+                let names: Vec<&str> = Technique::available().map(|t| t.name()).collect();
                 Ok(format!(
                     "id name rayscan {}\nid author the rayscan developers\n\
                      option name Threads type spin default 1 min 1 max 1024\n\

@@ -34,6 +34,9 @@ use core::fmt;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 use core::sync::atomic::{AtomicU8, Ordering};
 
+/// The values `RAYSCAN_CPU` may take; any other is ignored here (the CLI refuses it).
+pub const OVERRIDES: [&str; 2] = ["baseline", "slow-pext"];
+
 /// The features the second copy of the hot paths is compiled with (the string given to
 /// `#[target_feature(enable = …)]`, which must be a literal there).
 pub const FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
@@ -107,16 +110,18 @@ mod imp {
     use super::*;
     use std::is_x86_feature_detected as has;
 
-    /// 0: not asked yet; otherwise 4 + (PextSupport index) + 8 × (x86-64-v3 present).
+    /// 0: not asked yet; otherwise 4 + (`PextSupport as u8`) + 8 × (x86-64-v3 present).
     static CACHE: AtomicU8 = AtomicU8::new(0);
 
-    const ORDER: [PextSupport; 3] = [PextSupport::Fast, PextSupport::Slow, PextSupport::Missing];
+    /// `PextSupport` by its discriminant, in declaration order.
+    pub(super) const BY_INDEX: [PextSupport; 3] =
+        [PextSupport::Fast, PextSupport::Slow, PextSupport::Missing];
 
     #[inline]
     pub(super) fn detected() -> (PextSupport, bool) {
         match CACHE.load(Ordering::Relaxed) {
             0 => detect_and_store(),
-            n => (ORDER[usize::from(n & 3) % 3], n & 8 != 0),
+            n => (BY_INDEX[usize::from(n & 3) % 3], n & 8 != 0),
         }
     }
 
@@ -124,15 +129,14 @@ mod imp {
     #[inline(never)]
     fn detect_and_store() -> (PextSupport, bool) {
         let (pext, v3) = detect();
-        let index = ORDER.iter().position(|&p| p == pext).unwrap_or(2);
         // Racing threads all compute the same answer: storing it twice is harmless.
-        CACHE.store(4 | index as u8 | if v3 { 8 } else { 0 }, Ordering::Relaxed);
+        CACHE.store(4 | pext as u8 | if v3 { 8 } else { 0 }, Ordering::Relaxed);
         (pext, v3)
     }
 
     fn detect() -> (PextSupport, bool) {
         let forced = std::env::var("RAYSCAN_CPU").ok();
-        if forced.as_deref() == Some("baseline") {
+        if forced.as_deref() == Some(OVERRIDES[0]) {
             return (PextSupport::Missing, false);
         }
         let v3 = has!("avx")
@@ -145,7 +149,7 @@ mod imp {
             && has!("popcnt");
         let pext = if !has!("bmi2") {
             PextSupport::Missing
-        } else if microcoded_pext() || forced.as_deref() == Some("slow-pext") {
+        } else if microcoded_pext() || forced.as_deref() == Some(OVERRIDES[1]) {
             PextSupport::Slow
         } else {
             PextSupport::Fast
@@ -205,6 +209,14 @@ mod tests {
             assert!(bmi2(), "x86-64-v3 includes BMI2");
         }
         assert_eq!(pext(), pext(), "the cached answer is stable");
+        #[cfg(target_arch = "x86_64")]
+        for p in [PextSupport::Fast, PextSupport::Slow, PextSupport::Missing] {
+            assert_eq!(
+                imp::BY_INDEX[p as usize],
+                p,
+                "the cache decodes what it stores"
+            );
+        }
         assert!(!pext().reason().is_empty());
     }
 }

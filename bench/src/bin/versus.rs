@@ -243,8 +243,8 @@ fn main() {
         true,
     )];
     if args.all {
-        for &t in Technique::ALL {
-            if t != Technique::auto() && t.is_available() {
+        for t in Technique::available() {
+            if t != Technique::auto() {
                 engines.push(rayscan_engine(Generator::PieceWise, t, false));
             }
         }

@@ -98,15 +98,16 @@ fn squares(b: Bitboard) -> Vec<String> {
 
 /// `GET /api/techniques`: techniques and generators, with the defaults.
 pub fn techniques() -> Value {
+    let default = Technique::auto();
     json!({
-        "default": Technique::auto().name(),
+        "default": default.name(),
         "default_reason": rayscan::cpu::pext().reason(),
         "techniques": Technique::ALL.iter().map(|&t| json!({
             "name": t.name(),
             "description": t.description(),
             "table_bytes": t.table_bytes(),
             "ray_wise": t.is_ray_wise(),
-            "default": t == Technique::auto(),
+            "default": t == default,
             "available": t.is_available(),
         })).collect::<Vec<_>>(),
         "generators": Generator::ALL.iter().map(|g| json!({

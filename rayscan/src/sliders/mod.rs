@@ -317,6 +317,17 @@ impl Technique {
         true
     }
 
+    /// The techniques this CPU runs ([`Technique::is_available`]), in the order of
+    /// [`Technique::ALL`]: what `all` means on the command line and in the benchmarks.
+    ///
+    /// ```
+    /// use rayscan::sliders::Technique;
+    /// assert!(Technique::available().any(|t| t == Technique::auto()));
+    /// ```
+    pub fn available() -> impl Iterator<Item = Technique> {
+        Technique::ALL.iter().copied().filter(|t| t.is_available())
+    }
+
     /// Rook attacks through this technique.
     #[inline]
     pub fn rook_attacks(self, sq: Square, occupied: Bitboard) -> Bitboard {
