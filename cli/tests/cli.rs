@@ -2,6 +2,9 @@
 
 use std::process::{Command, Output};
 
+mod common;
+use common::uci_session;
+
 use rayscan::sliders::{Reference, Slider, Technique};
 use rayscan::{Bitboard, Square};
 
@@ -34,7 +37,12 @@ fn techniques_lists_one_line_each_and_marks_the_default() {
         let fields: Vec<&str> = line[2..].split_whitespace().collect();
         assert_eq!(fields[0], t.name());
         assert_eq!(fields[1], t.table_bytes().to_string());
-        assert!(line.ends_with(t.description()), "{line}");
+        let tail = if t.is_available() {
+            t.description().to_owned()
+        } else {
+            format!("{} (needs BMI2: not on this CPU)", t.description())
+        };
+        assert!(line.ends_with(&tail), "{line}");
     }
     assert_eq!(
         lines[Technique::ALL.len()],
@@ -92,8 +100,9 @@ fn hex_format_prints_one_line_per_technique_all_agreeing_with_the_reference() {
         let expected = Reference::attacks(piece.parse().unwrap(), sq, occ);
         let text = stdout(&out);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), Technique::ALL.len());
-        for (line, t) in lines.iter().zip(Technique::ALL) {
+        // `all` is every technique this CPU runs.
+        assert_eq!(lines.len(), Technique::available().count());
+        for (line, t) in lines.iter().zip(Technique::available()) {
             assert_eq!(*line, format!("{} 0x{:016x}", t.name(), expected.0));
         }
     }
@@ -140,7 +149,7 @@ fn diagram_and_json_output() {
     assert_eq!(v["square"], "d4");
     assert_eq!(v["occupied"], "0x0000000000000000");
     let results = v["results"].as_array().unwrap();
-    assert_eq!(results.len(), Technique::ALL.len());
+    assert_eq!(results.len(), Technique::available().count());
     assert!(results
         .iter()
         .all(|r| r["squares"].as_array().unwrap().len() == 27));
@@ -491,7 +500,7 @@ fn suite_runs_every_generator() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     let pairs = rayscan::movegen::Generator::ALL
         .iter()
-        .map(|g| Technique::ALL.iter().filter(|&&t| g.accepts(t)).count())
+        .map(|g| Technique::available().filter(|&t| g.accepts(t)).count())
         .sum::<usize>();
     assert_eq!(v["depths_checked"], 5 * pairs as u64);
     assert_eq!(v["failed"], 0);
@@ -651,39 +660,18 @@ fn bench_counts_its_positions() {
         .starts_with("Nodes/second    : "));
 }
 
-/// Drives `rayscan uci` through a pipe with `input` and returns its output.
-fn uci_session(input: &str) -> String {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rayscan"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "uci exits cleanly at the end of input"
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn uci_speaks_the_perft_subset() {
-    let out = uci_session("uci\nisready\n");
+    let out = uci_session(None, "uci\nisready\n");
     assert!(out.starts_with("id name rayscan "), "{out}");
     assert!(out.contains("option name Threads type spin"));
     assert!(out.ends_with("uciok\nreadyok\n"), "{out}");
 
     // Stockfish's go perft output: move lines, a blank line, the total.
-    let out = uci_session("position startpos moves e2e4 e7e5\ngo perft 2\nquit\ngo perft 1\n");
+    let out = uci_session(
+        None,
+        "position startpos moves e2e4 e7e5\ngo perft 2\nquit\ngo perft 1\n",
+    );
     let (moves, total) = out.split_once("\n\n").unwrap();
     assert_eq!(moves.lines().count(), 29);
     assert!(moves.lines().all(|l| l.split_once(": ").is_some()));
@@ -698,7 +686,7 @@ fn uci_speaks_the_perft_subset() {
     );
 
     // Threads, hash and technique give the same counts; d shows FEN and key.
-    let out = uci_session(
+    let out = uci_session(None,
         "setoption name Threads value 2\nsetoption name Hash value 4\nsetoption name Technique value classical\n\
          position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 3\nd\nucinewgame\nd\n",
     );
@@ -709,7 +697,7 @@ fn uci_speaks_the_perft_subset() {
     assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nKey: "));
 
     // Errors are info strings and the loop goes on.
-    let out = uci_session(
+    let out = uci_session(None,
         "bogus\ngo perft x\nposition fen nonsense\nposition startpos moves e2e5\nsetoption name Threads value 0\n\
          setoption name Colour value red\nisready\n",
     );
@@ -876,9 +864,10 @@ fn serve_names_a_port_it_cannot_take() {
 #[test]
 fn uci_answers_a_ten_megabyte_line_with_one_short_error() {
     let placement = "8/".repeat(5_000_000) + "8";
-    let text = uci_session(&format!(
-        "position fen {placement} w - - 0 1\nisready\nquit\n"
-    ));
+    let text = uci_session(
+        None,
+        &format!("position fen {placement} w - - 0 1\nisready\nquit\n"),
+    );
     let errors: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("info string error"))

@@ -2,18 +2,19 @@
 //! detected, and with `RAYSCAN_CPU` taking features away (`baseline`: no BMI2, the
 //! baseline copy of the hot paths; `slow-pext`: BMI2 whose PEXT is microcoded).
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
+use common::{rayscan_command, uci_session};
 
 use rayscan::cpu;
 use rayscan::sliders::Technique;
 
 fn rayscan(cpu: Option<&str>, args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rayscan"));
-    command.args(args).env_remove("RAYSCAN_CPU");
-    if let Some(value) = cpu {
-        command.env("RAYSCAN_CPU", value);
-    }
-    command.output().expect("the binary runs")
+    rayscan_command(cpu)
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn stdout(out: &Output) -> String {
@@ -145,27 +146,7 @@ fn pext_without_bmi2_is_a_clear_error() {
 
 #[test]
 fn uci_offers_the_default_and_refuses_pext_without_bmi2() {
-    use std::io::Write;
-    let run = |cpu: Option<&str>, input: &str| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_rayscan"));
-        command
-            .arg("uci")
-            .env_remove("RAYSCAN_CPU")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped());
-        if let Some(value) = cpu {
-            command.env("RAYSCAN_CPU", value);
-        }
-        let mut child = command.spawn().unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
-    };
-    let out = run(
+    let out = uci_session(
         Some("baseline"),
         "uci\nsetoption name Technique value pext\nquit\n",
     );
@@ -178,7 +159,7 @@ fn uci_offers_the_default_and_refuses_pext_without_bmi2() {
         out.contains("info string error: setoption Technique: technique \"pext\" needs BMI2"),
         "{out}"
     );
-    let out = run(None, "uci\nquit\n");
+    let out = uci_session(None, "uci\nquit\n");
     let default = format!(
         "option name Technique type combo default {}",
         Technique::auto()
