@@ -9,7 +9,8 @@ use serde::Serialize;
 
 use rayscan::chess_move::{Move, UciMoveError};
 use rayscan::movegen::Generator;
-use rayscan::parallel::{perft_parallel, PerftTable};
+use rayscan::parallel::{perft_parallel, perft_parallel_stats, PerftTable};
+use rayscan::perft::stats::PerftStats;
 use rayscan::perft::{divide_by, perft_by};
 use rayscan::position::Position;
 use rayscan::san::SanError;
@@ -79,7 +80,69 @@ struct PerftJson {
     nps: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     divide: Option<serde_json::Map<String, serde_json::Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<StatsJson>,
 }
+
+/// The statistics of `perft --stats --json` (and of cluster results): the node count
+/// stays beside them, as `nodes`.
+#[derive(Serialize, serde::Deserialize, Clone, Copy, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct StatsJson {
+    captures: u64,
+    en_passant: u64,
+    castles: u64,
+    promotions: u64,
+    checks: u64,
+    discovered_checks: u64,
+    double_checks: u64,
+    checkmates: u64,
+}
+
+impl From<&PerftStats> for StatsJson {
+    fn from(s: &PerftStats) -> StatsJson {
+        StatsJson {
+            captures: s.captures,
+            en_passant: s.en_passant,
+            castles: s.castles,
+            promotions: s.promotions,
+            checks: s.checks,
+            discovered_checks: s.discovered_checks,
+            double_checks: s.double_checks,
+            checkmates: s.checkmates,
+        }
+    }
+}
+
+impl StatsJson {
+    /// The statistics with their node count.
+    pub fn with_nodes(&self, nodes: u64) -> PerftStats {
+        PerftStats {
+            nodes,
+            captures: self.captures,
+            en_passant: self.en_passant,
+            castles: self.castles,
+            promotions: self.promotions,
+            checks: self.checks,
+            discovered_checks: self.discovered_checks,
+            double_checks: self.double_checks,
+            checkmates: self.checkmates,
+        }
+    }
+}
+
+/// The lines `perft --stats` prints after `Nodes searched`, in [`PerftStats::fields`]
+/// order (nodes left out).
+pub const STATS_LABELS: [&str; 8] = [
+    "Captures",
+    "En passant",
+    "Castles",
+    "Promotions",
+    "Checks",
+    "Discovered checks",
+    "Double checks",
+    "Checkmates",
+];
 
 /// How perft runs: generator, technique, threads and hash table (already checked).
 pub struct Settings {
@@ -112,6 +175,51 @@ impl Settings {
         };
         counted.map_err(|e| e.to_string())
     }
+
+    /// Perft of `pos`, with the statistics when `stats` is set (else only `nodes` is
+    /// filled), reporting root moves to `report`.
+    pub fn count(
+        &self,
+        pos: &Position,
+        depth: u32,
+        stats: bool,
+        mut report: impl FnMut(Move, &PerftStats),
+    ) -> Result<PerftStats, String> {
+        if !stats {
+            let nodes = self.run(pos, depth, |m, n| {
+                report(
+                    m,
+                    &PerftStats {
+                        nodes: n,
+                        ..PerftStats::default()
+                    },
+                )
+            })?;
+            return Ok(PerftStats {
+                nodes,
+                ..PerftStats::default()
+            });
+        }
+        if self.generator != Generator::PieceWise {
+            return Err(format!(
+                "--stats works with the piecewise generator, not {}",
+                self.generator
+            ));
+        }
+        if self.table.is_some() {
+            return Err(
+                "--stats cannot be combined with --hash: the table keeps node counts only"
+                    .to_string(),
+            );
+        }
+        Ok(perft_parallel_stats(
+            self.technique,
+            pos,
+            depth,
+            self.threads,
+            report,
+        ))
+    }
 }
 
 /// `rayscan perft`: the output for people or the JSON object.
@@ -120,16 +228,18 @@ pub fn perft(
     depth: u32,
     settings: &Settings,
     divide: bool,
+    stats: bool,
     json: bool,
 ) -> Result<String, String> {
     let start = Instant::now();
     let chess960 = pos.is_chess960();
     let mut lines = Vec::new();
-    let nodes = settings.run(pos, depth, |m, n| {
+    let counted = settings.count(pos, depth, stats, |m, s| {
         if divide {
-            lines.push((m.uci(chess960).to_string(), n))
+            lines.push((m.uci(chess960).to_string(), s.nodes))
         }
     })?;
+    let nodes = counted.nodes;
     let seconds = start.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 {
         (nodes as f64 / seconds) as u64
@@ -148,6 +258,7 @@ pub fn perft(
             seconds,
             nps,
             divide,
+            stats: stats.then(|| StatsJson::from(&counted)),
         };
         return Ok(serde_json::to_string(&out).expect("plain data serializes") + "\n");
     }
@@ -159,6 +270,11 @@ pub fn perft(
         out.push('\n');
     }
     let _ = writeln!(out, "Nodes searched: {nodes}");
+    if stats {
+        for (label, (_, v)) in STATS_LABELS.iter().zip(&counted.fields()[1..]) {
+            let _ = writeln!(out, "{label}: {v}");
+        }
+    }
     let _ = writeln!(out, "Time: {seconds:.3} s");
     let _ = writeln!(out, "Nodes per second: {nps}");
     Ok(out)
@@ -542,7 +658,7 @@ fn available_mib() -> Option<usize> {
 /// A perft hash table of `mb` MiB, refused with a clear error when the machine does not
 /// have that much memory available. Checked first because Linux overcommits: the
 /// allocation would succeed and the process be killed when the table is filled.
-pub fn hash_table(mb: usize) -> Result<PerftTable, String> {
+pub fn hash_table(mb: usize, seed: u64) -> Result<PerftTable, String> {
     if let Some(free) = available_mib() {
         if mb > free {
             return Err(format!(
@@ -550,5 +666,5 @@ pub fn hash_table(mb: usize) -> Result<PerftTable, String> {
             ));
         }
     }
-    PerftTable::new(mb).map_err(|mb| format!("hash {mb} MiB: cannot allocate"))
+    PerftTable::with_seed(mb, seed).map_err(|mb| format!("hash {mb} MiB: cannot allocate"))
 }

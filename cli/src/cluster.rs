@@ -1,38 +1,64 @@
-//! Perft beyond one machine: `perft --split` writes one JSON job per subtree,
-//! `perft --job` runs one and prints one JSON result, `perft --merge` adds the results
-//! and checks that every job is there exactly once. Any batch system (GNU parallel, a
+//! Perft beyond one machine: `perft --split` writes one JSON job per *distinct* position
+//! a few plies down, `perft --job` runs one and prints one JSON result, `perft --merge`
+//! weights each result by the number of move paths that reach its position and adds them
+//! up, checking that every job is there exactly once. Any batch system (GNU parallel, a
 //! Slurm array, Kubernetes jobs) can run the jobs without rayscan knowing about it.
+//!
+//! Positions are the same when board, side to move, castling rights and en-passant right
+//! are (the en-passant square counts only when a capture there is legal), as in the
+//! records computed this way. A job carries, for each root move it lies under, how many
+//! paths from that move reach it, so the merge still gives every root move's total.
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use rayscan::chess_move::MoveKind;
+use rayscan::perft::stats::PerftStats;
 use rayscan::position::Position;
 
-use crate::chess::Settings;
+use crate::chess::{Settings, StatsJson};
+
+/// How many paths from one root move reach a job's position.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+struct Paths {
+    /// The root move's place in generation order.
+    index: usize,
+    /// The root move, UCI.
+    #[serde(rename = "move")]
+    root: String,
+    paths: u64,
+}
 
 /// One subtree to count.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Job {
     /// The split this job belongs to: a fingerprint of the position, depth and plies.
     run: String,
     id: usize,
     jobs: usize,
-    /// The root move this subtree lies under, for the per-move totals.
-    root: String,
     fen: String,
     depth: u32,
+    /// Whether to count the perft statistics too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    stats: bool,
+    paths: Vec<Paths>,
 }
 
 /// One job's count.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Done {
     run: String,
     id: usize,
     jobs: usize,
-    root: String,
     nodes: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    stats: Option<StatsJson>,
+    paths: Vec<Paths>,
 }
 
 /// FNV-1a: a short, stable fingerprint of the split.
@@ -44,8 +70,43 @@ fn fingerprint(text: &str) -> String {
     format!("{h:016x}")
 }
 
+/// The position's identity and the FEN a job carries: placement, side, castling, and the
+/// en-passant square only if a pawn can legally capture there; clocks `0 1`.
+fn identity(pos: &Position, chess960: bool) -> String {
+    let fen = pos.fen(chess960).to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let ep_legal = pos
+        .legal_moves()
+        .iter()
+        .any(|m| m.kind() == MoveKind::EnPassant);
+    let ep = if ep_legal {
+        fields.get(3).copied().unwrap_or("-")
+    } else {
+        "-"
+    };
+    format!(
+        "{} {} {} {ep} 0 1",
+        fields.first().copied().unwrap_or_default(),
+        fields.get(1).copied().unwrap_or_default(),
+        fields.get(2).copied().unwrap_or_default()
+    )
+}
+
+/// Adds `more` (sorted by root index) into `into` (sorted by root index).
+fn add_paths(into: &mut Vec<(usize, u64)>, more: &[(usize, u64)]) {
+    for &(i, n) in more {
+        match into.binary_search_by_key(&i, |&(j, _)| j) {
+            Ok(at) => into[at].1 += n,
+            Err(at) => into.insert(at, (i, n)),
+        }
+    }
+}
+
+/// The most jobs a split writes.
+const MAX_JOBS: usize = 50_000_000;
+
 /// `perft <depth> --split <plies>`: the jobs, one JSON line each.
-pub fn split(pos: &Position, depth: u32, plies: u32) -> Result<String, String> {
+pub fn split(pos: &Position, depth: u32, plies: u32, stats: bool) -> Result<String, String> {
     if plies == 0 || plies >= depth {
         return Err(format!(
             "--split {plies}: expected from 1 to {} plies (less than the depth {depth})",
@@ -53,48 +114,113 @@ pub fn split(pos: &Position, depth: u32, plies: u32) -> Result<String, String> {
         ));
     }
     let chess960 = pos.is_chess960();
-    // (root move, position after `plies` plies). A line that ends in mate or stalemate
-    // before that has no leaves at the full depth, so it needs no job, as in perft.
-    let mut leaves: Vec<(String, Position, u32)> = Vec::new();
-    let mut frontier: Vec<(String, Position)> = pos
+    let roots: Vec<String> = pos
         .legal_moves()
         .iter()
-        .map(|&m| (m.uci(chess960).to_string(), pos.play(m)))
+        .map(|m| m.uci(chess960).to_string())
         .collect();
-    for ply in 1..plies {
-        let mut next = Vec::new();
-        for (root, p) in frontier {
+    // The distinct positions at each ply, with their paths per root move. A line that
+    // ends in mate or stalemate before `plies` becomes a job of its own at the depth
+    // left (it counts 0 nodes), so that every root move appears in the merge.
+    type Node = (Position, Vec<(usize, u64)>);
+    type Leaf = (Position, u32, Vec<(usize, u64)>);
+    let mut frontier: Vec<Node> = Vec::new();
+    let mut ended: Vec<Leaf> = Vec::new();
+    let mut seen: HashMap<(String, u32), usize> = HashMap::new();
+    for ply in 0..plies {
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut next: Vec<Node> = Vec::new();
+        let from: Vec<Node> = if ply == 0 {
+            vec![(*pos, Vec::new())]
+        } else {
+            std::mem::take(&mut frontier)
+        };
+        for (p, paths) in from {
             let moves = p.legal_moves();
-            next.extend(moves.iter().map(|&m| (root.clone(), p.play(m))));
+            if moves.is_empty() && ply > 0 {
+                match seen.entry((identity(&p, chess960), depth - ply)) {
+                    Entry::Occupied(e) => add_paths(&mut ended[*e.get()].2, &paths),
+                    Entry::Vacant(e) => {
+                        e.insert(ended.len());
+                        ended.push((p, depth - ply, paths));
+                    }
+                }
+                continue;
+            }
+            for (i, &m) in moves.iter().enumerate() {
+                let child = p.play(m);
+                let child_paths = if ply == 0 {
+                    vec![(i, 1)]
+                } else {
+                    paths.clone()
+                };
+                match index.entry(identity(&child, chess960)) {
+                    Entry::Occupied(e) => add_paths(&mut next[*e.get()].1, &child_paths),
+                    Entry::Vacant(e) => {
+                        e.insert(next.len());
+                        next.push((child, child_paths));
+                    }
+                }
+            }
+            if next.len() + ended.len() > MAX_JOBS {
+                return Err(format!(
+                    "--split {plies}: over {MAX_JOBS} jobs after {} plies",
+                    ply + 1
+                ));
+            }
         }
         frontier = next;
-        if frontier.len() > 50_000_000 {
-            return Err(format!(
-                "--split {plies}: over 50 million jobs after {ply} plies"
-            ));
-        }
     }
-    leaves.extend(frontier.into_iter().map(|(r, p)| (r, p, depth - plies)));
     let run = fingerprint(&format!("{pos} {depth} {plies}"));
-    let jobs = leaves.len();
+    let all: Vec<Leaf> = ended
+        .into_iter()
+        .chain(
+            frontier
+                .into_iter()
+                .map(|(p, paths)| (p, depth - plies, paths)),
+        )
+        .collect();
+    let jobs = all.len();
     let mut out = String::new();
-    for (id, (root, p, d)) in leaves.into_iter().enumerate() {
+    for (id, (p, d, paths)) in all.into_iter().enumerate() {
         let job = Job {
             run: run.clone(),
             id,
             jobs,
-            root,
-            fen: p.fen(chess960).to_string(),
+            fen: identity(&p, chess960),
             depth: d,
+            stats,
+            paths: paths
+                .into_iter()
+                .map(|(index, paths)| Paths {
+                    index,
+                    root: roots.get(index).cloned().unwrap_or_default(),
+                    paths,
+                })
+                .collect(),
         };
         let _ = writeln!(out, "{}", serde_json::to_string(&job).expect("plain data"));
     }
     Ok(out)
 }
 
-/// `perft --job '<json>'`: the job's count as one JSON line.
-pub fn job(line: &str, settings: &Settings) -> Result<String, String> {
-    let job: Job = serde_json::from_str(line.trim()).map_err(|e| format!("--job: {e}"))?;
+/// What is wrong with a line that should be a job or a result, for a person: the JSON
+/// library's wording names a column and a serde type, not what to do.
+fn unreadable(what: &str, e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let how = match e.classify() {
+        Category::Syntax | Category::Eof => "it is not one JSON object",
+        Category::Data => "it lacks a field or has one of the wrong kind",
+        Category::Io => "it could not be read",
+    };
+    format!("not a {what} line written by rayscan: {how} ({e})")
+}
+
+/// `perft --job '<json>'`: the job's count as one JSON line. `stats` asks for the
+/// statistics even where the job does not.
+pub fn job(line: &str, settings: &Settings, stats: bool) -> Result<String, String> {
+    let job: Job = serde_json::from_str(line.trim())
+        .map_err(|e| format!("--job: {}", unreadable("--split job", &e)))?;
     let (pos, _) = Position::from_fen(&job.fen).map_err(|e| format!("--job: {e}"))?;
     if !(1..=rayscan::perft::MAX_DEPTH).contains(&job.depth) {
         return Err(format!(
@@ -103,32 +229,48 @@ pub fn job(line: &str, settings: &Settings) -> Result<String, String> {
             rayscan::perft::MAX_DEPTH
         ));
     }
-    let nodes = settings.run(&pos, job.depth, |_, _| {})?;
+    let stats = stats || job.stats;
+    let counted = settings.count(&pos, job.depth, stats, |_, _| {})?;
     let done = Done {
         run: job.run,
         id: job.id,
         jobs: job.jobs,
-        root: job.root,
-        nodes,
+        nodes: counted.nodes,
+        stats: stats.then(|| StatsJson::from(&counted)),
+        paths: job.paths,
     };
     Ok(serde_json::to_string(&done).expect("plain data") + "\n")
 }
 
+/// Totals of one root move (or of all), wide enough for any depth that finishes.
+#[derive(Default, Clone, Copy)]
+struct Sum([u128; 9]);
+
+impl Sum {
+    fn add(&mut self, s: &PerftStats, weight: u64) {
+        for (acc, (_, v)) in self.0.iter_mut().zip(s.fields()) {
+            *acc += u128::from(v) * u128::from(weight);
+        }
+    }
+}
+
 /// `perft --merge results.jsonl`: root-move totals and the total, like `--divide`, once
-/// every job of one split is present exactly once.
-pub fn merge(file: &str) -> Result<String, String> {
+/// every job of one split is present exactly once; the statistics too if the results
+/// carry them.
+pub fn merge(file: &str, json: bool) -> Result<String, String> {
     let text = crate::chess::read_text(file)?;
     let mut run: Option<(String, usize)> = None;
     let mut seen: Vec<bool> = Vec::new();
-    let mut roots: BTreeMap<String, u64> = BTreeMap::new();
-    let mut order: Vec<String> = Vec::new();
-    let mut total = 0u64;
+    let mut roots: Vec<(String, Sum)> = Vec::new();
+    let mut total = Sum::default();
+    let mut with_stats: Option<bool> = None;
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
         let at = |what: String| format!("{file}: line {}: {what}", n + 1);
-        let done: Done = serde_json::from_str(line.trim()).map_err(|e| at(e.to_string()))?;
+        let done: Done = serde_json::from_str(line.trim())
+            .map_err(|e| at(unreadable("perft --job result", &e)))?;
         match &run {
             None => {
                 seen = vec![false; done.jobs];
@@ -149,11 +291,39 @@ pub fn merge(file: &str) -> Result<String, String> {
             return Err(at(format!("job {} appears twice", done.id)));
         }
         *slot = true;
-        if !roots.contains_key(&done.root) {
-            order.push(done.root.clone());
+        match (with_stats, done.stats.is_some()) {
+            (None, has) => with_stats = Some(has),
+            (Some(a), b) if a != b => {
+                return Err(at(format!(
+                    "job {} {} statistics and the jobs before it {}: run every job with --stats or none",
+                    done.id,
+                    if b { "has" } else { "has no" },
+                    if a { "do" } else { "do not" }
+                )))
+            }
+            _ => {}
         }
-        *roots.entry(done.root).or_default() += done.nodes;
-        total += done.nodes;
+        let counted = done.stats.as_ref().map_or(
+            PerftStats {
+                nodes: done.nodes,
+                ..PerftStats::default()
+            },
+            |s| s.with_nodes(done.nodes),
+        );
+        for p in &done.paths {
+            if roots.len() <= p.index {
+                if p.index > 1024 {
+                    return Err(at(format!("root move index {} is out of range", p.index)));
+                }
+                roots.resize(p.index + 1, (String::new(), Sum::default()));
+            }
+            let (name, sum) = &mut roots[p.index];
+            if name.is_empty() {
+                name.clone_from(&p.root);
+            }
+            sum.add(&counted, p.paths);
+            total.add(&counted, p.paths);
+        }
     }
     let Some((_, jobs)) = run else {
         return Err(format!("{file}: no results"));
@@ -165,10 +335,41 @@ pub fn merge(file: &str) -> Result<String, String> {
             missing.len()
         ));
     }
-    let mut out = String::new();
-    for root in &order {
-        let _ = writeln!(out, "{root}: {}", roots[root]);
+    let stats = with_stats.unwrap_or(false);
+    let names = PerftStats::default().fields().map(|(name, _)| name);
+    if json {
+        let divide: serde_json::Map<String, serde_json::Value> = roots
+            .iter()
+            .filter(|(name, _)| !name.is_empty())
+            .map(|(name, sum)| (name.clone(), big(sum.0[0])))
+            .collect();
+        let mut out = serde_json::json!({ "nodes": big(total.0[0]), "divide": divide });
+        if stats {
+            let s: serde_json::Map<String, serde_json::Value> = names
+                .iter()
+                .zip(total.0)
+                .skip(1)
+                .map(|(name, v)| ((*name).to_string(), big(v)))
+                .collect();
+            out["stats"] = s.into();
+        }
+        return Ok(out.to_string() + "\n");
     }
-    let _ = write!(out, "\nNodes searched: {total}\n");
+    let mut out = String::new();
+    for (name, sum) in roots.iter().filter(|(name, _)| !name.is_empty()) {
+        let _ = writeln!(out, "{name}: {}", sum.0[0]);
+    }
+    let _ = write!(out, "\nNodes searched: {}\n", total.0[0]);
+    if stats {
+        for (label, v) in crate::chess::STATS_LABELS.iter().zip(&total.0[1..]) {
+            let _ = writeln!(out, "{label}: {v}");
+        }
+    }
     Ok(out)
+}
+
+/// A count as a JSON number: an integer when it fits in 64 bits (every perft that
+/// finishes today), else its digits as a string.
+fn big(v: u128) -> serde_json::Value {
+    u64::try_from(v).map_or_else(|_| v.to_string().into(), serde_json::Value::from)
 }

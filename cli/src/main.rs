@@ -79,6 +79,9 @@ enum Command {
         /// First one `move: count` line per root move.
         #[arg(long)]
         divide: bool,
+        /// Also count captures, en passant, castles, promotions, checks, discovered and double checks, and checkmates among the leaves (piecewise generator; not with --hash).
+        #[arg(long)]
+        stats: bool,
         #[command(flatten)]
         speed: Speed,
     },
@@ -169,6 +172,9 @@ struct Speed {
     /// A shared perft hash table of this many MiB (piecewise generator only).
     #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     hash: Option<u64>,
+    /// The seed of the hash table's 128-bit keys: rerun with another to rule out a false hit.
+    #[arg(long, value_name = "N", requires = "hash")]
+    hash_seed: Option<u64>,
 }
 
 impl Speed {
@@ -192,7 +198,13 @@ impl Speed {
                     "--hash works with the piecewise generator, not {generator}"
                 ))
             }
-            Some(mb) => Some(chess::hash_table(mb as usize).map_err(|e| format!("--{e}"))?),
+            Some(mb) => Some(
+                chess::hash_table(
+                    mb as usize,
+                    self.hash_seed.unwrap_or(rayscan::perft::hash::DEFAULT_SEED),
+                )
+                .map_err(|e| format!("--{e}"))?,
+            ),
         };
         Ok(chess::Settings {
             generator,
@@ -558,15 +570,16 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
             technique,
             generator,
             divide,
+            stats,
             speed,
         } => {
             let technique = technique.unwrap_or(generator.default_technique());
             let settings = speed.settings(generator, technique)?;
             if let Some(file) = merge {
-                return ok(cluster::merge(&file)?);
+                return ok(cluster::merge(&file, cli.json)?);
             }
             if let Some(line) = job {
-                return ok(cluster::job(&line, &settings)?);
+                return ok(cluster::job(&line, &settings, stats)?);
             }
             let depth = depth.unwrap_or_default();
             if !(1..=64).contains(&depth) {
@@ -574,9 +587,9 @@ fn run(cli: Cli) -> Result<(String, ExitCode), String> {
             }
             let pos = game.position()?;
             if let Some(plies) = split {
-                return ok(cluster::split(&pos, depth, plies)?);
+                return ok(cluster::split(&pos, depth, plies, stats)?);
             }
-            chess::perft(&pos, depth, &settings, divide, cli.json)
+            chess::perft(&pos, depth, &settings, divide, stats, cli.json)
                 .map(|text| (text, ExitCode::SUCCESS))
         }
         Command::Show { game } => {
@@ -759,7 +772,10 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok((text, code)) => {
-            print!("{text}");
+            // A closed pipe (`rayscan perft 9 --split 4 | head`) is the reader's choice,
+            // not an error worth a panic.
+            use std::io::Write as _;
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
             code
         }
         Err(message) => {

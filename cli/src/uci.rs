@@ -114,7 +114,10 @@ impl Uci {
             .ok_or_else(|| format!("go perft: the depth {depth:?} is not a number from 1 to 64"))?;
         let table = match self.hash_mb {
             0 => None,
-            mb => Some(crate::chess::hash_table(mb)?),
+            mb => Some(crate::chess::hash_table(
+                mb,
+                rayscan::perft::hash::DEFAULT_SEED,
+            )?),
         };
         let settings = Settings {
             generator: Generator::PieceWise,

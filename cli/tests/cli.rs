@@ -745,10 +745,12 @@ fn split_jobs_and_merge_equal_the_direct_count() {
     let out = rayscan(&["perft", "4", "--fen", kiwipete, "--split", "2"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let jobs = stdout(&out);
+    // 2039 move paths, but a2a3 b4xa3 and a2a4 b4xa3 (en passant) meet: one job each
+    // distinct position, the shared one weighted under both root moves.
     assert_eq!(
         jobs.lines().count(),
-        2039,
-        "one job per position two plies down"
+        2038,
+        "one job per distinct position two plies down"
     );
     let mut results = String::new();
     for line in jobs.lines() {
@@ -784,7 +786,7 @@ fn split_jobs_and_merge_equal_the_direct_count() {
     let foreign = stdout(&rayscan(&["perft", "--job", foreign_job]));
     let mixed = write_temp("mixed.jsonl", &(lines.join("\n") + "\n" + &foreign));
     for (file, needle) in [
-        (&missing, "1 of 2039 jobs are missing"),
+        (&missing, "1 of 2038 jobs are missing"),
         (&duplicate, "appears twice"),
         (&mixed, "belongs to another split"),
     ] {
@@ -879,4 +881,122 @@ fn uci_answers_a_ten_megabyte_line_with_one_short_error() {
         errors[0]
     );
     assert!(text.contains("readyok"));
+}
+
+#[test]
+fn stats_print_the_wiki_table_after_the_node_count() {
+    // Kiwipete at depth 3, from the chessprogramming wiki's table.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let want = "Nodes searched: 97862\nCaptures: 17102\nEn passant: 45\nCastles: 3162\n\
+                Promotions: 0\nChecks: 993\nDiscovered checks: 0\nDouble checks: 0\nCheckmates: 1\n";
+    for threads in ["1", "2"] {
+        let out = stdout(&rayscan(&[
+            "perft",
+            "3",
+            "--fen",
+            kiwipete,
+            "--stats",
+            "--threads",
+            threads,
+        ]));
+        assert!(out.starts_with(want), "{out}");
+        let divided = stdout(&rayscan(&[
+            "perft",
+            "3",
+            "--fen",
+            kiwipete,
+            "--stats",
+            "--divide",
+            "--threads",
+            threads,
+        ]));
+        let (moves, rest) = divided.split_once("\n\n").unwrap();
+        assert_eq!(moves.lines().count(), 48);
+        assert!(rest.starts_with(want), "{rest}");
+    }
+    let json = stdout(&rayscan(&[
+        "--json", "perft", "3", "--fen", kiwipete, "--stats", "--divide",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["nodes"], 97862);
+    assert_eq!(v["divide"].as_object().unwrap().len(), 48);
+    let stats = v["stats"].as_object().unwrap();
+    let keys: Vec<&str> = stats.keys().map(String::as_str).collect();
+    let mut expected = vec![
+        "captures",
+        "en_passant",
+        "castles",
+        "promotions",
+        "checks",
+        "discovered_checks",
+        "double_checks",
+        "checkmates",
+    ];
+    expected.sort_unstable();
+    let mut keys = keys;
+    keys.sort_unstable();
+    assert_eq!(keys, expected);
+    assert_eq!(stats["castles"], 3162);
+    assert_eq!(stats["checkmates"], 1);
+    // Without --stats, no stats.
+    let plain = stdout(&rayscan(&["--json", "perft", "2"]));
+    assert!(!plain.contains("stats"), "{plain}");
+}
+
+#[test]
+fn hash_seeds_give_the_same_count_and_bad_combinations_are_refused() {
+    for seed in ["1", "18446744073709551615"] {
+        let out = stdout(&rayscan(&[
+            "perft",
+            "5",
+            "--hash",
+            "4",
+            "--hash-seed",
+            seed,
+            "--threads",
+            "2",
+        ]));
+        assert!(out.starts_with("Nodes searched: 4865609\n"), "{out}");
+    }
+    for (args, needle) in [
+        (vec!["perft", "3", "--hash-seed", "1"], "--hash"),
+        (vec!["perft", "3", "--hash", "4", "--hash-seed", "x"], "x"),
+        (
+            vec!["perft", "3", "--stats", "--hash", "4"],
+            "--stats cannot be combined with --hash",
+        ),
+        (
+            vec!["perft", "3", "--stats", "--generator", "mailbox-0x88"],
+            "--stats works with the piecewise generator",
+        ),
+    ] {
+        let out = rayscan(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn merge_refuses_results_with_and_without_stats_mixed() {
+    let jobs = stdout(&rayscan(&["perft", "3", "--split", "1"]));
+    let mut results = String::new();
+    for (i, line) in jobs.lines().enumerate() {
+        let stats = if i == 0 { "--stats" } else { "--threads" };
+        let extra = if i == 0 {
+            vec![stats]
+        } else {
+            vec![stats, "1"]
+        };
+        let mut args = vec!["perft", "--job", line];
+        args.extend(extra);
+        results.push_str(&stdout(&rayscan(&args)));
+    }
+    let file = write_temp("mixed-stats.jsonl", &results);
+    let out = rayscan(&["perft", "--merge", &file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("run every job with --stats or none"),
+        "{}",
+        stderr(&out)
+    );
 }

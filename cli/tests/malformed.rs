@@ -92,7 +92,7 @@ fn impossible_resource_requests_are_refused() {
         &[
             "perft",
             "--job",
-            r#"{"run":"x","id":0,"jobs":1,"root":"e2e4","fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","depth":1000}"#,
+            r#"{"run":"x","id":0,"jobs":1,"fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","depth":1000,"paths":[]}"#,
         ],
         "depth 1000: expected 1 to 64",
     );

@@ -217,3 +217,58 @@ fn every_pair_to_a_million_nodes() {
         check_all(generator, technique, 1_000_000);
     }
 }
+
+/// The hashed perft (one table shared by every position, so entries of other positions
+/// are in the way), the same on two threads, and the statistics perft's node count.
+fn check_hashed_and_statistics(budget: u64, seed: u64) {
+    use rayscan::parallel::{perft_parallel, PerftTable};
+    use rayscan::perft::hash::perft_hashed_with;
+    use rayscan::perft::stats::perft_stats_with;
+    let table = PerftTable::with_seed(8, seed).unwrap();
+    let technique = Technique::auto();
+    let mut checked = 0;
+    for suite in SUITES {
+        for e in load(suite) {
+            let mut pos = Position::from_fen(&e.fen).unwrap().0;
+            if suite.contains("960") {
+                pos.set_chess960(true);
+            }
+            for (depth, expected) in e.depths_within(budget) {
+                let at = format!("{suite}:{} depth {depth}", e.line);
+                assert_eq!(
+                    perft_hashed_with(technique, &pos, depth, &table),
+                    expected,
+                    "hashed {at}"
+                );
+                let threaded = perft_parallel(
+                    Generator::PieceWise,
+                    technique,
+                    &pos,
+                    depth,
+                    2,
+                    Some(&table),
+                    |_, _| {},
+                );
+                assert_eq!(threaded, Ok(expected), "hashed on threads {at}");
+                assert_eq!(
+                    perft_stats_with(technique, &pos, depth).nodes,
+                    expected,
+                    "stats {at}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} depths checked");
+}
+
+#[test]
+fn hashed_and_statistics_perft_pass_every_suite_within_a_million_nodes() {
+    check_hashed_and_statistics(1_000_000, 1);
+}
+
+#[test]
+#[ignore = "long: every suite to 10^8 nodes, hashed and with statistics"]
+fn hashed_and_statistics_perft_pass_every_suite_to_1e8() {
+    check_hashed_and_statistics(100_000_000, 2);
+}

@@ -12,6 +12,9 @@
 use super::piecewise::{count_board, enumerate_position, perft_body, Lister, Visitor};
 use super::side::Side;
 use crate::chess_move::MoveList;
+#[cfg(feature = "std")]
+use crate::perft::hash::{hashed_body, PerftTable};
+use crate::perft::stats::{stats_body, PerftStats};
 use crate::position::{Board, Position};
 use crate::sliders::Slider;
 
@@ -24,6 +27,16 @@ pub(crate) trait Isa: Copy + 'static {
     fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64;
     /// Runs the visitor over the legal moves of `pos`.
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V);
+    /// Perft statistics below side `C` to move on `b` ([`stats_body`]).
+    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats);
+    /// Hashed perft below side `C` to move on `b`, depth ≥ 3 ([`hashed_body`]).
+    #[cfg(feature = "std")]
+    fn hashed_board<S: Slider, C: Side>(
+        b: &Board,
+        key: u128,
+        depth: u32,
+        table: &PerftTable,
+    ) -> u64;
 }
 
 /// Whatever the crate is compiled with (baseline x86-64 unless `-C target-cpu` says more).
@@ -55,6 +68,20 @@ impl Isa for Baseline {
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
         enumerate_position::<S, V>(pos, v);
     }
+    #[inline]
+    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
+        stats_body::<S, C, Self>(b, depth, out);
+    }
+    #[cfg(feature = "std")]
+    #[inline]
+    fn hashed_board<S: Slider, C: Side>(
+        b: &Board,
+        key: u128,
+        depth: u32,
+        table: &PerftTable,
+    ) -> u64 {
+        hashed_body::<S, C, Self>(b, key, depth, table)
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -73,6 +100,22 @@ impl Isa for V3 {
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
         // SAFETY: as above.
         unsafe { enumerate_v3::<S, V>(pos, v) }
+    }
+    #[inline(always)]
+    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
+        // SAFETY: as above.
+        unsafe { stats_v3::<S, C>(b, depth, out) }
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn hashed_board<S: Slider, C: Side>(
+        b: &Board,
+        key: u128,
+        depth: u32,
+        table: &PerftTable,
+    ) -> u64 {
+        // SAFETY: as above.
+        unsafe { hashed_v3::<S, C>(b, key, depth, table) }
     }
 }
 
@@ -93,6 +136,18 @@ fn count_leaf_v3<S: Slider, C: Side>(b: &Board) -> u64 {
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
     enumerate_position::<S, V>(pos, v);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+fn stats_v3<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
+    stats_body::<S, C, V3>(b, depth, out);
+}
+
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+fn hashed_v3<S: Slider, C: Side>(b: &Board, key: u128, depth: u32, table: &PerftTable) -> u64 {
+    hashed_body::<S, C, V3>(b, key, depth, table)
 }
 
 /// The entry points: each asks [`crate::cpu::x86_64_v3`] once and runs the matching copy.
@@ -129,6 +184,44 @@ pub(crate) mod hot {
         }
     }
 
+    /// Perft statistics (depth ≥ 1) of `pos`, added to `out`.
+    #[inline]
+    pub(crate) fn stats<S: Slider>(pos: &Position, depth: u32, out: &mut PerftStats) {
+        fn on<S: Slider, K: Isa>(pos: &Position, depth: u32, out: &mut PerftStats) {
+            match pos.side_to_move() {
+                Color::White => K::stats_board::<S, White>(pos.board(), depth, out),
+                Color::Black => K::stats_board::<S, Black>(pos.board(), depth, out),
+            }
+        }
+        if crate::cpu::x86_64_v3() {
+            on::<S, V3>(pos, depth, out);
+        } else {
+            on::<S, Baseline>(pos, depth, out);
+        }
+    }
+
+    /// Hashed perft (depth ≥ 3) of `pos`, whose key in `table` is `key`.
+    #[cfg(feature = "std")]
+    #[inline]
+    pub(crate) fn perft_hashed<S: Slider>(
+        pos: &Position,
+        key: u128,
+        depth: u32,
+        table: &PerftTable,
+    ) -> u64 {
+        fn on<S: Slider, K: Isa>(pos: &Position, key: u128, depth: u32, t: &PerftTable) -> u64 {
+            match pos.side_to_move() {
+                Color::White => K::hashed_board::<S, White>(pos.board(), key, depth, t),
+                Color::Black => K::hashed_board::<S, Black>(pos.board(), key, depth, t),
+            }
+        }
+        if crate::cpu::x86_64_v3() {
+            on::<S, V3>(pos, key, depth, table)
+        } else {
+            on::<S, Baseline>(pos, key, depth, table)
+        }
+    }
+
     /// The number of legal moves of `pos`.
     #[inline]
     pub(crate) fn count<S: Slider>(pos: &Position) -> u64 {
@@ -156,7 +249,7 @@ mod tests {
     fn every_copy_is_compiled_with_the_documented_features() {
         let source = include_str!("isa.rs");
         let attribute = format!("enable = \"{}\"", crate::cpu::FEATURES);
-        assert_eq!(source.matches(attribute.as_str()).count(), 3);
+        assert_eq!(source.matches(attribute.as_str()).count(), 5);
     }
 
     fn perft_on<S: Slider, K: Isa>(pos: &Position, depth: u32) -> u64 {

@@ -42,11 +42,11 @@ use crate::square::{File, Rank, Square};
 
 pub mod directionwise;
 mod hybrid;
-mod isa;
+pub(crate) mod isa;
 mod legality;
 mod pawns;
 pub mod picker;
-mod piecewise;
+pub(crate) mod piecewise;
 pub(crate) mod side;
 
 pub use directionwise::{generate_targets, DirectionTargets};

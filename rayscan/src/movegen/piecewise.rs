@@ -335,7 +335,7 @@ pub(crate) struct Lister<'a> {
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 
 #[inline(always)]
-fn source(to: Square, back: i32) -> Square {
+pub(crate) fn source(to: Square, back: i32) -> Square {
     Square::from_index_masked((to as i32 - back) as u32)
 }
 
@@ -522,6 +522,64 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Perft<'_, S, C, K> {
     fn castling(&mut self, king: Square, rook: Square) {
         let child = self.board.make_castling::<C>(king, rook);
         self.child(&child, false);
+    }
+}
+
+/// Copy-makes every move of side `C` on `board` and hands each child to `f`: the
+/// traversal of the perft variants that do more per child than count it (the hash table,
+/// the statistics).
+pub(crate) struct MakeEach<'a, C, F> {
+    pub(crate) board: &'a Board,
+    pub(crate) f: F,
+    pub(crate) side: PhantomData<C>,
+}
+
+impl<'a, C: Side, F: FnMut(&Board)> MakeEach<'a, C, F> {
+    /// The visitor for `board`'s moves.
+    #[inline(always)]
+    pub(crate) fn new(board: &'a Board, f: F) -> Self {
+        MakeEach {
+            board,
+            f,
+            side: PhantomData,
+        }
+    }
+}
+
+impl<C: Side, F: FnMut(&Board)> Visitor for MakeEach<'_, C, F> {
+    #[inline(always)]
+    fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            (self.f)(&self.board.make_move::<C, P>(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            (self.f)(&self.board.make_move::<C, PAWN>(source(to, back), to));
+        }
+    }
+    #[inline(always)]
+    fn double_pushes(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            (self.f)(&self.board.make_double_push::<C>(source(to, back), to));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            for piece in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                (self.f)(&self.board.make_promotion::<C>(source(to, back), to, piece));
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        (self.f)(&self.board.make_en_passant::<C>(from, to));
+    }
+    #[inline(always)]
+    fn castling(&mut self, king: Square, rook: Square) {
+        (self.f)(&self.board.make_castling::<C>(king, rook));
     }
 }
 

@@ -7,6 +7,10 @@
 //! counted move by move, since what it must prove is that its stages yield every move
 //! once.
 
+#[cfg(feature = "std")]
+pub mod hash;
+pub mod stats;
+
 use crate::chess_move::{Move, MoveList};
 use crate::mailbox::{self, Board15x12, Board16x12, Layout, Mailbox, X88};
 use crate::movegen::{
