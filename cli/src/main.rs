@@ -59,13 +59,13 @@ enum Command {
         /// How many plies deep.
         #[arg(required_unless_present_any = ["job", "merge"])]
         depth: Option<u32>,
-        /// Write one JSON job per subtree this many plies down, instead of counting.
+        /// Write one JSON job per distinct position this many plies down (with its move paths per root move), instead of counting.
         #[arg(long, value_name = "PLIES", conflicts_with_all = ["job", "merge", "divide"])]
         split: Option<u32>,
         /// Run one job line written by --split; print one JSON result line.
         #[arg(long, value_name = "JSON", conflicts_with_all = ["merge", "divide"])]
         job: Option<String>,
-        /// Add up a file of --job results, checking every job is there exactly once.
+        /// Weight and add up a file of --job results, checking every job is there exactly once.
         #[arg(long, value_name = "FILE.jsonl", conflicts_with = "divide")]
         merge: Option<String>,
         #[command(flatten)]

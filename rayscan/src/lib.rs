@@ -15,7 +15,9 @@
 //! - [`position`]: a chess position (FEN dialects, copy-make, Zobrist keys).
 //! - [`movegen`]: legal move generation four ways (piece-wise, direction-wise, hybrid,
 //!   and a staged picker); [`dir_move`]: moves as target square + direction.
-//! - [`perft`]: leaf counts of the move tree, for every generator and technique.
+//! - [`perft`]: leaf counts of the move tree, for every generator and technique;
+//!   [`perft::stats`]: the statistics of the perft tables; `perft::hash` (with `std`): the
+//!   hashed perft and its table; `parallel` (with `std`): perft on threads.
 //!
 //! ```
 //! use rayscan::sliders::{Slider, Technique};
