@@ -75,10 +75,12 @@ fn fingerprint(text: &str) -> String {
 fn identity(pos: &Position, chess960: bool) -> String {
     let fen = pos.fen(chess960).to_string();
     let fields: Vec<&str> = fen.split(' ').collect();
-    let ep_legal = pos
-        .legal_moves()
-        .iter()
-        .any(|m| m.kind() == MoveKind::EnPassant);
+    // Only a position with an en-passant square needs its moves generated.
+    let ep_legal = pos.ep_square().is_some()
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|m| m.kind() == MoveKind::EnPassant);
     let ep = if ep_legal {
         fields.get(3).copied().unwrap_or("-")
     } else {

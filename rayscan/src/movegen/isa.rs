@@ -13,7 +13,7 @@ use super::piecewise::{count_board, enumerate_position, perft_body, Lister, Visi
 use super::side::Side;
 use crate::chess_move::MoveList;
 #[cfg(feature = "std")]
-use crate::perft::hash::{hashed_body, PerftTable};
+use crate::perft::hash::{hashed_body, lookup, PerftTable};
 use crate::perft::stats::{stats_body, PerftStats};
 use crate::position::{Board, Position};
 use crate::sliders::Slider;
@@ -200,7 +200,8 @@ pub(crate) mod hot {
         }
     }
 
-    /// Hashed perft (depth ≥ 3) of `pos`, whose key in `table` is `key`.
+    /// Hashed perft (depth ≥ 2) of `pos`, whose key in `table` is `key`: looked up
+    /// first, stored after.
     #[cfg(feature = "std")]
     #[inline]
     pub(crate) fn perft_hashed<S: Slider>(
@@ -211,8 +212,8 @@ pub(crate) mod hot {
     ) -> u64 {
         fn on<S: Slider, K: Isa>(pos: &Position, key: u128, depth: u32, t: &PerftTable) -> u64 {
             match pos.side_to_move() {
-                Color::White => K::hashed_board::<S, White>(pos.board(), key, depth, t),
-                Color::Black => K::hashed_board::<S, Black>(pos.board(), key, depth, t),
+                Color::White => lookup::<S, White, K>(pos.board(), key, depth, t),
+                Color::Black => lookup::<S, Black, K>(pos.board(), key, depth, t),
             }
         }
         if crate::cpu::x86_64_v3() {

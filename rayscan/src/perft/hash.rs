@@ -29,6 +29,7 @@ use crate::color::Color;
 use crate::movegen::isa::{self, Isa};
 use crate::movegen::piecewise::{enumerate, MakeEach};
 use crate::movegen::side::Side;
+use crate::position::zobrist::splitmix;
 use crate::position::{Board, Position};
 use crate::sliders::{Slider, Technique, WithSlider};
 
@@ -47,21 +48,17 @@ pub struct HashKeys {
     black: u128,
 }
 
-/// SplitMix64: a well-mixed stream from any seed.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl HashKeys {
     /// The keys made from `seed`: different seeds give independent keys, so that a rerun
     /// with another seed rules out a false hit.
     pub fn new(seed: u64) -> Box<HashKeys> {
         let mut state = seed;
-        let mut next = || u128::from(splitmix(&mut state)) << 64 | u128::from(splitmix(&mut state));
+        let mut half = || {
+            let (next, z) = splitmix(state);
+            state = next;
+            u128::from(z)
+        };
+        let mut next = || half() << 64 | half();
         let mut keys = Box::new(HashKeys {
             pieces: [[[0; 64]; 6]; 2],
             castling: [0; 64],
@@ -322,7 +319,12 @@ const BATCH: usize = 32;
 /// The subtree count of side `C` to move on `b`, `depth` (≥ 2) plies deep, looked up
 /// first and stored after.
 #[inline(always)]
-fn lookup<S: Slider, C: Side, K: Isa>(b: &Board, key: u128, depth: u32, table: &PerftTable) -> u64 {
+pub(crate) fn lookup<S: Slider, C: Side, K: Isa>(
+    b: &Board,
+    key: u128,
+    depth: u32,
+    table: &PerftTable,
+) -> u64 {
     if let Some(n) = table.probe(key, depth) {
         return n;
     }
@@ -385,19 +387,7 @@ pub fn perft_hashed<S: Slider>(pos: &Position, depth: u32, table: &PerftTable) -
     match depth {
         0 => 1,
         1 => crate::movegen::count::<S>(pos),
-        _ => {
-            let key = table.key(pos);
-            if let Some(n) = table.probe(key, depth) {
-                return n;
-            }
-            let n = if depth == 2 {
-                crate::perft::perft::<S>(pos, 2)
-            } else {
-                isa::hot::perft_hashed::<S>(pos, key, depth, table)
-            };
-            table.store(key, depth, n);
-            n
-        }
+        _ => isa::hot::perft_hashed::<S>(pos, table.key(pos), depth, table),
     }
 }
 

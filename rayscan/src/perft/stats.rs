@@ -25,7 +25,6 @@ use core::ops::{Add, AddAssign};
 
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
-use crate::color::Color;
 use crate::masks;
 use crate::movegen::isa::{self, Isa};
 use crate::movegen::piecewise::{
@@ -197,6 +196,15 @@ impl<'a, S: Slider, C: Side, K: Isa> Leaves<'a, S, C, K> {
         }
     }
 
+    /// The pawn moves among `to` (each pawn `back` square indices behind its target) that
+    /// may give check: onto a checking square, or by a pawn that leaves a line to the
+    /// enemy king.
+    #[inline(always)]
+    fn pawn_suspects(&self, to: Bitboard, back: i32) -> Bitboard {
+        let from_blockers = shift(self.blockers & self.board.by_piece[PAWN], back);
+        to & (self.checks[PAWN] | from_blockers)
+    }
+
     /// Classifies the leaf `child` (the opponent to move), reached by a move whose moved
     /// pieces now stand on `moved`.
     #[inline(never)]
@@ -220,19 +228,7 @@ impl<'a, S: Slider, C: Side, K: Isa> Leaves<'a, S, C, K> {
 /// The pieces giving check to the king of colour `color` (as an index) on `b`.
 #[inline(always)]
 fn checkers_of<S: Slider>(b: &Board, color: usize) -> Bitboard {
-    let king = b.king_of(color);
-    let occupied = b.occupied();
-    let queens = b.by_piece[QUEEN];
-    let pawn_color = if color == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    b.by_color[1 - color]
-        & ((masks::knight(king) & b.by_piece[KNIGHT])
-            | (masks::pawn_attacks(pawn_color, king) & b.by_piece[PAWN])
-            | (S::bishop_attacks(king, occupied) & (b.by_piece[BISHOP] | queens))
-            | (S::rook_attacks(king, occupied) & (b.by_piece[ROOK] | queens)))
+    b.attackers_to_with::<S>(b.king_of(color), b.occupied()) & b.by_color[1 - color]
 }
 
 /// `b` moved by `back` square indices (towards the eighth rank if positive).
@@ -261,8 +257,7 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Leaves<'_, S, C, K> {
         if back != C::UP {
             self.out.captures += u64::from(to.len());
         }
-        let from_blockers = shift(self.blockers & self.board.by_piece[PAWN], back);
-        for t in to & (self.checks[PAWN] | from_blockers) {
+        for t in self.pawn_suspects(to, back) {
             let child = self.board.make_move::<C, PAWN>(source(t, back), t);
             self.classify(&child, t.into());
         }
@@ -270,8 +265,7 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Leaves<'_, S, C, K> {
     #[inline(always)]
     fn double_pushes(&mut self, to: Bitboard, back: i32) {
         self.out.nodes += u64::from(to.len());
-        let from_blockers = shift(self.blockers & self.board.by_piece[PAWN], back);
-        for t in to & (self.checks[PAWN] | from_blockers) {
+        for t in self.pawn_suspects(to, back) {
             let child = self.board.make_double_push::<C>(source(t, back), t);
             self.classify(&child, t.into());
         }
@@ -438,10 +432,6 @@ pub fn leaf_move_stats(pos: &Position, m: Move) -> PerftStats {
 /// Perft statistics by playing every move with [`Position::play`] and classifying each
 /// leaf by the definitions: slow, and the reference the fast path is tested against.
 pub fn perft_stats_reference(pos: &Position, depth: u32) -> PerftStats {
-    divide_stats_reference(pos, depth)
-}
-
-fn divide_stats_reference(pos: &Position, depth: u32) -> PerftStats {
     if depth == 0 {
         return PerftStats::LEAF;
     }
@@ -450,7 +440,7 @@ fn divide_stats_reference(pos: &Position, depth: u32) -> PerftStats {
         total += if depth == 1 {
             leaf_move_stats(pos, m)
         } else {
-            divide_stats_reference(&pos.play(m), depth - 1)
+            perft_stats_reference(&pos.play(m), depth - 1)
         };
     }
     total

@@ -13,6 +13,7 @@ use crate::color::Color;
 use crate::masks;
 use crate::movegen::side::Side;
 use crate::piece::Piece;
+use crate::sliders::Slider;
 use crate::square::Square;
 
 const PAWN: usize = Piece::Pawn as usize;
@@ -61,6 +62,20 @@ impl Board {
     #[inline(always)]
     pub(crate) fn king_of(&self, color: usize) -> Square {
         Square::from_index_masked(self.colored(color, KING).0.trailing_zeros())
+    }
+
+    /// The pieces of both colours that attack `sq` when the board holds `occupied`.
+    #[inline(always)]
+    pub(crate) fn attackers_to_with<S: Slider>(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let white_pawns = self.colored(Color::White as usize, PAWN);
+        let black_pawns = self.colored(Color::Black as usize, PAWN);
+        let queens = self.by_piece[Piece::Queen as usize];
+        (masks::pawn_attacks(Color::White, sq) & black_pawns)
+            | (masks::pawn_attacks(Color::Black, sq) & white_pawns)
+            | (masks::knight(sq) & self.by_piece[Piece::Knight as usize])
+            | (masks::king(sq) & self.by_piece[KING])
+            | (S::bishop_attacks(sq, occupied) & (self.by_piece[Piece::Bishop as usize] | queens))
+            | (S::rook_attacks(sq, occupied) & (self.by_piece[ROOK] | queens))
     }
 
     /// A piece of kind `P` of side `C` goes from `from` to `to`, capturing whatever stands

@@ -5,7 +5,7 @@
 pub(crate) mod board;
 mod fen;
 mod make;
-mod zobrist;
+pub(crate) mod zobrist;
 
 pub(crate) use board::Board;
 
@@ -234,15 +234,7 @@ impl Position {
     /// The pieces of both colours that attack `sq` when the board holds `occupied`.
     #[inline]
     pub fn attackers_to_with<S: Slider>(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        let pawns = (masks::pawn_attacks(Color::White, sq)
-            & self.colored(Color::Black, Piece::Pawn))
-            | (masks::pawn_attacks(Color::Black, sq) & self.colored(Color::White, Piece::Pawn));
-        let queens = self.pieces(Piece::Queen);
-        pawns
-            | (masks::knight(sq) & self.pieces(Piece::Knight))
-            | (masks::king(sq) & self.pieces(Piece::King))
-            | (S::bishop_attacks(sq, occupied) & (self.pieces(Piece::Bishop) | queens))
-            | (S::rook_attacks(sq, occupied) & (self.pieces(Piece::Rook) | queens))
+        self.board.attackers_to_with::<S>(sq, occupied)
     }
 
     /// The pieces of both colours attacking `sq` (fastest technique).

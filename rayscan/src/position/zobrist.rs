@@ -4,7 +4,9 @@ use crate::color::Color;
 use crate::piece::Piece;
 use crate::square::Square;
 
-const fn splitmix(state: u64) -> (u64, u64) {
+/// One SplitMix64 step: the next state and its well-mixed output (also the hashed
+/// perft's keys, from a seed of the user's).
+pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
