@@ -3,6 +3,11 @@
 
 pub mod cozy;
 
+// The repository README's Rust examples run as doctests of this (unpublished) crate.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;

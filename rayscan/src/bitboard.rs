@@ -52,6 +52,10 @@ impl Bitboard {
     /// The 28 border squares. Their occupancy never changes a slider's attack set,
     /// which is why several techniques may freely add them as sentinels.
     pub const BORDER: Bitboard = Bitboard(0xff81_8181_8181_81ff);
+    /// The light squares (b1, a2 …, h1 is light too).
+    pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
+    /// The dark squares (a1, c1 … h8).
+    pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
 
     /// The set holding only `sq`.
     #[inline]

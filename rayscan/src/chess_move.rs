@@ -283,6 +283,100 @@ impl fmt::Debug for MoveList {
     }
 }
 
+impl core::ops::Deref for MoveList {
+    type Target = [Move];
+
+    /// The list reads as a slice: `moves[0]`, `moves.first()`, `moves.sort_by_key(…)`.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let moves = Position::startpos().legal_moves();
+    /// assert_eq!(moves[..].len(), 20);
+    /// assert!(moves.iter().any(|m| m.to_string() == "e2e4"));
+    /// ```
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        self.as_mut_slice()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = IntoIter;
+
+    /// The moves by value, for `for m in position.legal_moves()`.
+    ///
+    /// ```
+    /// use rayscan::{Move, Position};
+    /// let moves: Vec<Move> = Position::startpos().legal_moves().into_iter().collect();
+    /// assert_eq!(moves.len(), 20);
+    /// for m in Position::startpos().legal_moves() {
+    ///     assert!(m.to_string().starts_with(|c: char| c.is_ascii_lowercase()));
+    /// }
+    /// ```
+    #[inline]
+    fn into_iter(self) -> IntoIter {
+        IntoIter {
+            list: self,
+            front: 0,
+        }
+    }
+}
+
+/// The moves of a [`MoveList`] by value (its `IntoIterator`).
+#[derive(Clone)]
+pub struct IntoIter {
+    list: MoveList,
+    front: usize,
+}
+
+impl Iterator for IntoIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let m = self.list.as_slice().get(self.front).copied()?;
+        self.front += 1;
+        Some(m)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len - self.front;
+        (left, Some(left))
+    }
+}
+
+impl DoubleEndedIterator for IntoIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Move> {
+        if self.list.len == self.front {
+            return None;
+        }
+        self.list.len -= 1;
+        self.list.as_slice().get(self.list.len).copied()
+    }
+}
+
+impl ExactSizeIterator for IntoIter {}
+
+impl core::iter::FusedIterator for IntoIter {}
+
+impl fmt::Debug for IntoIter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(&self.list.as_slice()[self.front..])
+            .finish()
+    }
+}
+
 impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = core::slice::Iter<'a, Move>;
@@ -322,6 +416,34 @@ impl fmt::Display for UciMoveError {
 }
 
 impl core::error::Error for UciMoveError {}
+
+impl core::str::FromStr for Move {
+    type Err = UciMoveError;
+
+    /// Reads UCI move text without a position: `e2e4`, or `e7e8q` with a promotion. The
+    /// text alone cannot say whether a move castles or captures en passant, so the result
+    /// is a plain or promotion move; [`Position::parse_uci`](crate::Position::parse_uci)
+    /// gives the legal move of a position (and refuses illegal ones).
+    ///
+    /// ```
+    /// use rayscan::{Move, MoveKind, Piece, Position};
+    /// let m: Move = "e7e8q".parse().unwrap();
+    /// assert_eq!(m.kind(), MoveKind::Promotion(Piece::Queen));
+    /// let castle: Move = "e1g1".parse().unwrap();
+    /// let p: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// assert!(p.parse_uci(&castle.to_string()).unwrap().is_castling());
+    /// assert!("e2e4x".parse::<Move>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Move, UciMoveError> {
+        let (from, to, promotion) =
+            parse_uci_syntax(text).ok_or_else(|| UciMoveError::Syntax(Snippet::new(text)))?;
+        let kind = match promotion {
+            Some(piece) => MoveKind::Promotion(piece),
+            None => MoveKind::Normal,
+        };
+        Ok(Move::new(from, to, kind))
+    }
+}
 
 /// Reads the text of a UCI move without a position: (from, to, promotion).
 pub(crate) fn parse_uci_syntax(text: &str) -> Option<(Square, Square, Option<Piece>)> {

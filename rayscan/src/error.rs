@@ -13,6 +13,7 @@ pub struct Snippet {
     buf: [u8; Snippet::CAPACITY],
     len: u8,
     truncated: bool,
+    cut_front: bool,
 }
 
 impl Snippet {
@@ -30,7 +31,33 @@ impl Snippet {
             buf,
             len: end as u8,
             truncated: end < text.len(),
+            cut_front: false,
         }
+    }
+
+    /// Copies the text that ends at byte `end` of `text` (a char boundary): its last
+    /// 24 bytes, shown with `…` on the side(s) cut. An error inside a long field quotes
+    /// the part up to the fault, not a prefix that stops before it.
+    ///
+    /// ```
+    /// use rayscan::error::Snippet;
+    /// let field = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBxR";
+    /// assert_eq!(Snippet::ending_at(field, field.len()).to_string(), "\"…/8/8/8/PPPPPPPP/RNBQKBxR\"");
+    /// assert_eq!(Snippet::ending_at(field, 17).to_string(), "\"rnbqkbnr/pppppppp…\"");
+    /// ```
+    pub fn ending_at(text: &str, end: usize) -> Snippet {
+        let mut end = end.min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut start = end.saturating_sub(Self::CAPACITY);
+        while !text.is_char_boundary(start) {
+            start += 1;
+        }
+        let mut snippet = Snippet::new(&text[start..end]);
+        snippet.truncated = end < text.len();
+        snippet.cut_front = start > 0;
+        snippet
     }
 
     /// The kept text (without the ellipsis).
@@ -44,7 +71,8 @@ impl fmt::Display for Snippet {
     /// Quotes the text, e.g. `"z9"`, with `…` when it was cut.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ellipsis = if self.truncated { "…" } else { "" };
-        write!(f, "\"{}{ellipsis}\"", self.as_str().escape_debug())
+        let front = if self.cut_front { "…" } else { "" };
+        write!(f, "\"{front}{}{ellipsis}\"", self.as_str().escape_debug())
     }
 }
 

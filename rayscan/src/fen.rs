@@ -100,27 +100,48 @@ impl Placement {
 pub enum PlacementProblem {
     /// Nothing was given.
     Empty,
-    /// A character that is neither a piece letter, a digit 1–8 nor `/`.
-    UnknownPiece(char),
+    /// A character on a rank that is neither a piece letter, a digit nor `/`.
+    UnknownPiece(Rank, char),
+    /// A digit on a rank that is no count of empty squares: `0` or `9`.
+    BadDigit(Rank, char),
     /// A rank (1–8) describes more than eight squares.
     RankTooLong(Rank),
     /// A rank describes fewer than eight squares.
     RankTooShort(Rank),
     /// Not eight ranks separated by `/`.
     RankCount(usize),
-    /// Two digits in a row (`44`), which FEN writes as one (`8`).
-    AdjacentDigits,
+    /// Two digits in a row on a rank (`44`), which FEN writes as one (`8`).
+    AdjacentDigits(Rank),
 }
 
-/// A piece-placement field that could not be read. The message names the field,
-/// quotes the text and says what is wrong.
+impl PlacementProblem {
+    /// The rank the problem is on, if it is on one.
+    pub fn rank(self) -> Option<Rank> {
+        match self {
+            PlacementProblem::UnknownPiece(r, _)
+            | PlacementProblem::BadDigit(r, _)
+            | PlacementProblem::RankTooLong(r)
+            | PlacementProblem::RankTooShort(r)
+            | PlacementProblem::AdjacentDigits(r) => Some(r),
+            PlacementProblem::Empty | PlacementProblem::RankCount(_) => None,
+        }
+    }
+}
+
+/// A piece-placement field that could not be read. The message names the field, quotes
+/// the text up to the end of the faulty rank and says what is wrong there.
 ///
 /// ```
 /// use rayscan::fen::Placement;
 /// let err = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR".parse::<Placement>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "fen piece placement \"rnbqkbnr/pppppppp/9/8/8/…\": unknown piece '9'"
+///     "fen piece placement \"rnbqkbnr/pppppppp/9…\": rank 6: '9' is more empty squares than a rank has (digits are 1 to 8)"
+/// );
+/// let err = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBxR".parse::<Placement>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "fen piece placement \"…/8/8/8/PPPPPPPP/RNBQKBxR\": rank 1: unknown piece 'x' (pieces are KQRBNP for white, kqrbnp for black)"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -134,22 +155,41 @@ impl PlacementError {
     pub fn problem(&self) -> PlacementProblem {
         self.problem
     }
+
+    /// The quoted text: the field up to the end of the faulty rank.
+    pub fn text(&self) -> Snippet {
+        self.text
+    }
 }
 
 impl fmt::Display for PlacementProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             PlacementProblem::Empty => f.write_str("empty"),
-            PlacementProblem::UnknownPiece(c) => write!(f, "unknown piece {c:?}"),
+            PlacementProblem::UnknownPiece(r, c) => write!(
+                f,
+                "rank {r}: unknown piece {c:?} (pieces are KQRBNP for white, kqrbnp for black)"
+            ),
+            PlacementProblem::BadDigit(r, '0') => write!(
+                f,
+                "rank {r}: '0' is no count of empty squares (digits are 1 to 8)"
+            ),
+            PlacementProblem::BadDigit(r, c) => write!(
+                f,
+                "rank {r}: {c:?} is more empty squares than a rank has (digits are 1 to 8)"
+            ),
             PlacementProblem::RankTooLong(r) => {
                 write!(f, "rank {r} describes more than 8 squares")
             }
             PlacementProblem::RankTooShort(r) => {
                 write!(f, "rank {r} describes fewer than 8 squares")
             }
-            PlacementProblem::RankCount(n) => write!(f, "{n} ranks, expected 8"),
-            PlacementProblem::AdjacentDigits => {
-                f.write_str("two digits in a row (write their sum)")
+            PlacementProblem::RankCount(1) => f.write_str("1 rank, expected 8 separated by '/'"),
+            PlacementProblem::RankCount(n) => {
+                write!(f, "{n} ranks, expected 8 separated by '/'")
+            }
+            PlacementProblem::AdjacentDigits(r) => {
+                write!(f, "rank {r}: two digits in a row (write their sum)")
             }
         }
     }
@@ -170,19 +210,26 @@ impl FromStr for Placement {
     /// other fields are not looked at).
     fn from_str(s: &str) -> Result<Placement, PlacementError> {
         let field = s.split_whitespace().next().unwrap_or("");
-        let err = |problem| PlacementError {
+        let whole = |problem| PlacementError {
             text: Snippet::new(field),
             problem,
         };
         if field.is_empty() {
-            return Err(err(PlacementProblem::Empty));
+            return Err(whole(PlacementProblem::Empty));
         }
         let ranks = field.split('/').count();
         if ranks != 8 {
-            return Err(err(PlacementProblem::RankCount(ranks)));
+            return Err(whole(PlacementProblem::RankCount(ranks)));
         }
         let mut placement = Placement::EMPTY;
+        let mut rank_end = 0;
         for (row, text) in field.split('/').enumerate() {
+            rank_end += text.len() + usize::from(row > 0);
+            // Quote the field up to the end of this rank, where the fault is.
+            let err = |problem| PlacementError {
+                text: Snippet::ending_at(field, rank_end),
+                problem,
+            };
             let rank = Rank::ALL[7 - row];
             let mut file = 0u8;
             let mut last_was_digit = false;
@@ -192,10 +239,10 @@ impl FromStr for Placement {
                 }
                 if let Some(d) = c.to_digit(10) {
                     if !(1..=8).contains(&d) {
-                        return Err(err(PlacementProblem::UnknownPiece(c)));
+                        return Err(err(PlacementProblem::BadDigit(rank, c)));
                     }
                     if last_was_digit {
-                        return Err(err(PlacementProblem::AdjacentDigits));
+                        return Err(err(PlacementProblem::AdjacentDigits(rank)));
                     }
                     file += d as u8;
                     if file > 8 {
@@ -203,8 +250,8 @@ impl FromStr for Placement {
                     }
                     last_was_digit = true;
                 } else {
-                    let (color, piece) =
-                        Piece::from_fen_char(c).ok_or(err(PlacementProblem::UnknownPiece(c)))?;
+                    let (color, piece) = Piece::from_fen_char(c)
+                        .ok_or(err(PlacementProblem::UnknownPiece(rank, c)))?;
                     let f = File::ALL[file as usize];
                     placement.set(Square::from_coords(f, rank), color, piece);
                     file += 1;
@@ -276,7 +323,10 @@ mod tests {
                 "8/8/8/8/8/8/8/7",
                 PlacementProblem::RankTooShort(Rank::First),
             ),
-            ("9/8/8/8/8/8/8/8", PlacementProblem::UnknownPiece('9')),
+            (
+                "9/8/8/8/8/8/8/8",
+                PlacementProblem::BadDigit(Rank::Eighth, '9'),
+            ),
             (
                 "8p/8/8/8/8/8/8/8",
                 PlacementProblem::RankTooLong(Rank::Eighth),
@@ -285,13 +335,22 @@ mod tests {
                 "7pp/8/8/8/8/8/8/8",
                 PlacementProblem::RankTooLong(Rank::Eighth),
             ),
-            ("44/8/8/8/8/8/8/8", PlacementProblem::AdjacentDigits),
-            ("8/8/8/8/8/8/8/x7", PlacementProblem::UnknownPiece('x')),
+            (
+                "44/8/8/8/8/8/8/8",
+                PlacementProblem::AdjacentDigits(Rank::Eighth),
+            ),
+            (
+                "8/8/8/8/8/8/8/x7",
+                PlacementProblem::UnknownPiece(Rank::First, 'x'),
+            ),
             (
                 "8/8/8/8/8/8/8/0pppppppp",
-                PlacementProblem::UnknownPiece('0'),
+                PlacementProblem::BadDigit(Rank::First, '0'),
             ),
-            ("8/8/8/8/8/8/8/é7", PlacementProblem::UnknownPiece('é')),
+            (
+                "8/8/8/8/8/8/8/é7",
+                PlacementProblem::UnknownPiece(Rank::First, 'é'),
+            ),
         ];
         for (text, problem) in cases {
             let e = text.parse::<Placement>().unwrap_err();

@@ -1,23 +1,57 @@
 //! # rayscan
 //!
 //! Sliding-piece attack generation, every way the classical literature describes it,
-//! each way a tested, benchmarked backend behind one trait ([`sliders::Slider`]).
+//! each way a tested, benchmarked backend behind one trait ([`sliders::Slider`]); and on
+//! top of it, positions, legal move generation and perft.
 //!
-//! - [`Square`], [`File`], [`Rank`], [`Color`], [`Piece`]: the small value types.
-//! - [`Bitboard`]: a set of squares with set operators, iteration and an 8×8 diagram.
-//! - [`Direction`], [`Line`], [`KnightDirection`]: the compass rose.
+//! What engine code needs every day is at the root: [`Position`], [`Move`], [`MoveList`],
+//! [`MoveKind`], [`Bitboard`], [`Square`], [`File`], [`Rank`], [`Piece`], [`Color`].
+//!
+//! ```
+//! use rayscan::{Move, Position};
+//!
+//! let position: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+//!     .parse()
+//!     .unwrap();
+//! let mut captures = 0;
+//! for m in position.legal_moves() {
+//!     let child = position.play(m);
+//!     captures += usize::from(child.occupied().len() < position.occupied().len());
+//!     assert!(!child.is_checkmate());
+//! }
+//! assert_eq!(captures, 8);
+//! let killer: Move = "e5f7".parse().unwrap(); // from elsewhere: test before playing
+//! assert!(position.is_legal_fast(killer));
+//! assert_eq!(position.perft(3), 97_862);
+//! ```
+//!
+//! The modules:
+//! - [`square`]: squares, files and ranks (a1 = 0 … h8 = 63).
+//! - [`color`]: white and black.
+//! - [`piece`]: piece kinds, and the sliding ones.
+//! - [`bitboard`]: a set of squares with set operators, iteration and an 8×8 diagram.
+//! - [`direction`]: the compass rose, knight jumps and the four lines.
 //! - [`masks`]: rays, lines and piece masks on an empty board, by lookup and by calculation.
-//! - [`cpu`]: what the CPU can do, detected once; [`sliders::Technique::auto`] picks the
-//!   technique by it.
-//! - [`sliders`]: the techniques, from the reference walk to PEXT, and [`sliders::Technique`]
-//!   to pick one at run time.
+//! - [`sliders`]: the attack techniques, one file each, and [`sliders::Technique`] to pick
+//!   one at run time.
+//! - [`cpu`]: what the CPU can do, detected once; [`sliders::Technique::auto`] picks by it.
 //! - [`fen`]: the piece-placement field of a FEN, for occupancies people can read.
-//! - [`position`]: a chess position (FEN dialects, copy-make, Zobrist keys).
-//! - [`movegen`]: legal move generation four ways (piece-wise, direction-wise, hybrid,
-//!   and a staged picker); [`dir_move`]: moves as target square + direction.
-//! - [`perft`]: leaf counts of the move tree, for every generator and technique;
-//!   [`perft::stats`]: the statistics of the perft tables; `perft::hash` (with `std`): the
-//!   hashed perft and its table; `parallel` (with `std`): perft on threads.
+//! - [`position`]: a chess position (FEN dialects, Chess960, copy-make, Zobrist and
+//!   Polyglot keys, null moves, game end).
+//! - [`chess_move`]: moves (16 bits), the move list and UCI text.
+//! - [`movegen`]: legal move generation four ways (piece-wise, direction-wise, hybrid, a
+//!   staged picker) and legality tests for moves from elsewhere.
+//! - [`dir_move`]: moves as target square + direction, for the direction-wise generator.
+//! - [`san`]: standard algebraic notation, read and written.
+//! - [`see`]: static exchange evaluation on bitboards.
+//! - [`mailbox`]: the 0x88, 16×12 and 15×12 boards with vector tables, their move
+//!   generator and SEE.
+//! - [`perft`]: leaf counts of the move tree for every generator and technique, divide,
+//!   the statistics of the perft tables; with `std`, the hashed perft.
+//! - `parallel` (with `std`): perft on threads.
+//! - `suite` (with `std`): perft suites in EPD, read and run.
+//! - [`error`]: the parse errors of the small value types.
+//! - `serde_impls` (feature `serde`): squares, pieces, colours, moves and positions as text.
 //!
 //! ```
 //! use rayscan::sliders::{Slider, Technique};
@@ -30,8 +64,8 @@
 //! ```
 //!
 //! The library is `no_std` and never allocates. Its error types implement
-//! `core::error::Error`, which is `std::error::Error` since Rust 1.81; the default `std`
-//! feature is where helpers that need the standard library will live.
+//! `core::error::Error`, which is `std::error::Error` since Rust 1.81. The default `std`
+//! feature adds threads, the hashed perft and the suite runner; `serde` is optional.
 
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
@@ -63,14 +97,23 @@ pub mod piece;
 pub mod position;
 pub mod san;
 pub mod see;
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 pub mod sliders;
 pub mod square;
 #[cfg(feature = "std")]
 pub mod suite;
 
 pub use bitboard::Bitboard;
+pub use chess_move::{Move, MoveKind, MoveList};
 pub use color::Color;
 pub use direction::{Direction, KnightDirection, Line};
 pub use error::ParseError;
 pub use piece::{Piece, SliderPiece};
+pub use position::{CastleSide, Position};
 pub use square::{File, Rank, Square};
+
+// The crate's README (what crates.io shows) is tested like any doc comment.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

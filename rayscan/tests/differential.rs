@@ -2,7 +2,8 @@
 //! random playouts from standard and Chess960 positions, comparing the legal move sets at
 //! every ply. Along the way: the incremental Zobrist key against one computed from
 //! scratch, `gives_check` against the other generator, FEN printing read back by the other
-//! parser, and `is_legal(m) == legal_moves().contains(m)` for every from × to × kind.
+//! parser, and `is_legal(m) == legal_moves().contains(m)` for every from × to × kind
+//! (and `is_legal_fast`, five times as often).
 //!
 //! Every generator takes part: piece-wise, hybrid, direction-wise (decoded both by
 //! target+direction and ray by ray "in one run"), the staged picker, fed random hash
@@ -240,6 +241,15 @@ fn random_playouts_agree_with_shakmaty() {
                     );
                 }
                 legality_checked += 1;
+            }
+            if plies % 8 == 0 {
+                for &m in &candidates {
+                    assert_eq!(
+                        pos.is_legal_fast(m),
+                        moves.contains(m),
+                        "is_legal_fast({m:?}) in {fen}"
+                    );
+                }
             }
             if moves.is_empty() {
                 break;

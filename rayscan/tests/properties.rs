@@ -305,8 +305,8 @@ proptest! {
     #![proptest_config(config(96))]
 
     /// 3. Generated == legal at every ply: every generated move passes `is_legal` (and
-    /// `is_pseudo_legal`), every candidate `is_legal` accepts is generated, and no move is
-    /// generated twice.
+    /// `is_pseudo_legal`), every candidate `is_legal` accepts is generated and
+    /// `is_legal_fast` agrees with it on every candidate, and no move is generated twice.
     #[test]
     fn generated_moves_are_the_legal_moves((start, chess960, choices) in playouts(80)) {
         for ply in playout(&start, chess960, &choices) {
@@ -320,9 +320,11 @@ proptest! {
                 prop_assert!(pos.is_legal(m), "{:?} generated, not legal; {}", m, context);
             }
             for &m in CANDIDATES.iter() {
-                if pos.is_legal(m) {
+                let legal = pos.is_legal(m);
+                if legal {
                     prop_assert!(set.contains(&m), "{:?} legal, not generated; {}", m, context);
                 }
+                prop_assert_eq!(pos.is_legal_fast(m), legal, "is_legal_fast({:?}); {}", m, context);
             }
         }
     }

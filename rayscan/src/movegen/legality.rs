@@ -156,6 +156,116 @@ impl Position {
         (after.attackers_to(king) & after.color(!us)).is_empty()
     }
 
+    /// Whether `m` is legal here, tested without making it and without any per-position
+    /// preparation: what a search applies to a hash move or a killer, which come from
+    /// other positions and may be anything (garbage gives `false`).
+    ///
+    /// The piece rules are tested from the bitboards directly. For legality, the board is
+    /// changed only in the occupancy: with `from` emptied and `to` filled, is our king
+    /// attacked by a slider, or by a knight or pawn that the move does not capture? That
+    /// one question covers pins and check evasions alike. King moves ask whether `to` is
+    /// attacked with the king lifted off its square; en passant and castling, which are
+    /// rare, take the complete tests the generators use.
+    ///
+    /// [`Position::is_legal`] (which makes the move) is the slow, independent check that
+    /// the tests hold this against, on every candidate move of many positions.
+    ///
+    /// ```
+    /// use rayscan::{Move, MoveKind, Position, Square};
+    /// let p: Position = "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1".parse().unwrap();
+    /// assert!(p.is_legal_fast(Move::new(Square::E2, Square::E8, MoveKind::Normal)));
+    /// assert!(!p.is_legal_fast(Move::new(Square::E2, Square::D2, MoveKind::Normal))); // pinned
+    /// assert!(!p.is_legal_fast(Move::new(Square::E2, Square::E2, MoveKind::Normal)));
+    /// assert!(!p.is_legal_fast(Move::NULL));
+    /// ```
+    #[inline]
+    pub fn is_legal_fast(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let (from, to) = (m.from(), m.to());
+        let ours = self.color(us);
+        if !ours.contains(from) {
+            return false;
+        }
+        let kind = m.kind();
+        match kind {
+            MoveKind::Castling => return self.is_pseudo_legal(m),
+            MoveKind::EnPassant => {
+                return self.ep_square() == Some(to)
+                    && en_passant_sources::<Fastest>(self).contains(from)
+            }
+            _ => {}
+        }
+        if ours.contains(to) {
+            return false;
+        }
+        let occupied = self.occupied();
+        let theirs = self.color(!us);
+        let pawns = self.pieces(Piece::Pawn);
+        let is_promotion = matches!(kind, MoveKind::Promotion(_));
+        if pawns.contains(from) {
+            let reaches_last_rank = (Bitboard::RANK_1 | Bitboard::RANK_8).contains(to);
+            if is_promotion != reaches_last_rank {
+                return false;
+            }
+            let step = if us == Color::White { 8 } else { -8i32 };
+            let delta = to as i32 - from as i32;
+            let shape = if theirs.contains(to) {
+                masks::pawn_attacks(us, from).contains(to)
+            } else if delta == step {
+                !occupied.contains(to)
+            } else if delta == 2 * step {
+                let start = if us == Color::White {
+                    Rank::Second
+                } else {
+                    Rank::Seventh
+                };
+                let mid = Square::from_index_masked((from as u32 + to as u32) / 2);
+                from.rank() == start && !occupied.contains(mid) && !occupied.contains(to)
+            } else {
+                false
+            };
+            if !shape {
+                return false;
+            }
+        } else {
+            if is_promotion {
+                return false;
+            }
+            let queens = self.pieces(Piece::Queen);
+            let reach = if self.pieces(Piece::Knight).contains(from) {
+                masks::knight(from)
+            } else if self.pieces(Piece::King).contains(from) {
+                // Our king: is `to` attacked once the king has left `from`?
+                return masks::king(from).contains(to)
+                    && (self.attackers_to_with::<Fastest>(to, occupied.without(from)) & theirs)
+                        .is_empty();
+            } else {
+                let mut reach = Bitboard::EMPTY;
+                if (self.pieces(Piece::Bishop) | queens).contains(from) {
+                    reach |= Fastest::bishop_attacks(from, occupied);
+                }
+                if (self.pieces(Piece::Rook) | queens).contains(from) {
+                    reach |= Fastest::rook_attacks(from, occupied);
+                }
+                reach
+            };
+            if !reach.contains(to) {
+                return false;
+            }
+        }
+        // Any piece but the king: our king's attackers on the board after the move.
+        let king = self.king(us);
+        let after = occupied.without(from).with(to);
+        let attackers = theirs.without(to);
+        let queens = self.pieces(Piece::Queen);
+        let sliders = (Fastest::bishop_attacks(king, after)
+            & (self.pieces(Piece::Bishop) | queens))
+            | (Fastest::rook_attacks(king, after) & (self.pieces(Piece::Rook) | queens));
+        let leapers = (masks::knight(king) & self.pieces(Piece::Knight))
+            | (masks::pawn_attacks(us, king) & pawns);
+        ((sliders | leapers) & attackers).is_empty()
+    }
+
     /// Whether `m` is legal here, by pins and checks instead of making it: the test a
     /// search applies to a hash or killer move. `info` must be this position's
     /// [`Position::check_info`]; `m` may be anything (garbage gives `false`).
@@ -215,6 +325,7 @@ mod tests {
                         let expected = legal.contains(m);
                         assert_eq!(p.is_legal(m), expected, "is_legal {m:?} in {fen}");
                         assert_eq!(p.is_legal_with(m, &info), expected, "with {m:?} in {fen}");
+                        assert_eq!(p.is_legal_fast(m), expected, "fast {m:?} in {fen}");
                         if expected {
                             assert!(p.is_pseudo_legal(m));
                         }

@@ -386,6 +386,30 @@ impl Position {
         list
     }
 
+    /// Whether the side to move is checkmated: in check with no legal move.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let mate: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+    /// assert!(mate.is_checkmate());
+    /// assert!(!Position::startpos().is_checkmate());
+    /// ```
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && self.legal_moves().is_empty()
+    }
+
+    /// Whether the side to move is stalemated: not in check, and no legal move.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let stalemate: Position = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    /// assert!(stalemate.is_stalemate());
+    /// assert!(!stalemate.is_checkmate());
+    /// ```
+    pub fn is_stalemate(&self) -> bool {
+        !self.in_check() && self.legal_moves().is_empty()
+    }
+
     /// Whether `m` (legal here) gives check.
     pub fn gives_check(&self, m: Move) -> bool {
         self.play(m).in_check()

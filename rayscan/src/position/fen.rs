@@ -242,6 +242,23 @@ impl Warnings {
     }
 }
 
+impl core::str::FromStr for Position {
+    type Err = FenError;
+
+    /// Reads a FEN as [`Position::from_fen`] does, dropping its [`Warnings`]: what an
+    /// engine wants when the GUI has already checked the text.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let p: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse().unwrap();
+    /// assert_eq!(p.legal_moves().len(), 20);
+    /// assert!("8/8/8 w - - 0 1".parse::<Position>().is_err());
+    /// ```
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen).map(|(position, _)| position)
+    }
+}
+
 impl Position {
     /// Reads a FEN (standard, X-FEN or Shredder-FEN; the two clock fields optional).
     /// Returns the position and any [`Warnings`], or the [`FenError`] that refuses it.
@@ -285,12 +302,10 @@ impl Position {
         let placement: Placement =
             placement_text
                 .parse()
-                .map_err(|e: crate::fen::PlacementError| {
-                    FenError::new(
-                        FenField::Placement,
-                        placement_text,
-                        FenProblem::Placement(e.problem()),
-                    )
+                .map_err(|e: crate::fen::PlacementError| FenError {
+                    field: FenField::Placement,
+                    text: e.text(),
+                    problem: FenProblem::Placement(e.problem()),
                 })?;
         let mut pos = Position::empty();
         (pos.board.by_color, pos.board.by_piece) = placement.parts();

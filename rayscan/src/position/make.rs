@@ -89,4 +89,71 @@ impl Position {
         debug_assert_eq!(p.key, p.compute_key(), "incremental key after {m:?}");
         p
     }
+
+    /// The position after a null move, for null-move pruning: the other side to move,
+    /// en passant cleared, the clocks advanced as for a move, the key updated.
+    ///
+    /// The side to move must not be in check (a null move would leave its king in check,
+    /// and the result would not be a position of chess); a search tests
+    /// [`Position::in_check`] before it tries one. Nothing panics if it is, but the result
+    /// is meaningless.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let p: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse().unwrap();
+    /// let null = p.play_null();
+    /// assert_eq!(null.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+    /// assert_eq!(null.key(), null.compute_key());
+    /// ```
+    #[must_use]
+    pub fn play_null(&self) -> Position {
+        let mut p = *self;
+        p.set_ep(None);
+        p.halfmove += 1;
+        if self.side == Color::Black {
+            p.fullmove += 1;
+        }
+        p.side = !self.side;
+        p.key ^= super::zobrist::black_to_move();
+        debug_assert_eq!(p.key, p.compute_key(), "incremental key after a null move");
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The null move's position is the FEN with the side swapped, no en passant and the
+    /// clocks moved on, read from scratch: same board, side, rights, clocks and key.
+    #[test]
+    fn null_move_equals_the_position_with_the_side_changed() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbqkb1r/pp1p1ppp/2p5/4P3/2B5/8/PPP1NnPP/RNBQK2R w KQkq - 0 6",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "k7/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
+        ];
+        for fen in fens {
+            let p = Position::from_fen(fen).unwrap().0;
+            assert!(!p.in_check(), "{fen}");
+            let null = p.play_null();
+            let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
+            fields[1] = if fields[1] == "w" { "b" } else { "w" }.into();
+            fields[3] = "-".into();
+            fields[4] = (fields[4].parse::<u32>().unwrap() + 1).to_string();
+            if p.side_to_move() == Color::Black {
+                fields[5] = (fields[5].parse::<u32>().unwrap() + 1).to_string();
+            }
+            let expected = Position::from_fen(&fields.join(" ")).unwrap().0;
+            assert_eq!(null, expected, "{fen}");
+            assert_eq!(null.key(), expected.key(), "{fen}");
+            assert_eq!(null.play_null().side_to_move(), p.side_to_move());
+            assert_ne!(null.key(), p.key());
+            // The generators see the other side's moves.
+            assert_eq!(null.legal_moves().len(), expected.legal_moves().len());
+        }
+    }
 }

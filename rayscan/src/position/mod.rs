@@ -5,6 +5,7 @@
 pub(crate) mod board;
 mod fen;
 mod make;
+mod polyglot;
 pub(crate) mod zobrist;
 
 pub(crate) use board::Board;
@@ -209,7 +210,10 @@ impl Position {
         self.fullmove
     }
 
-    /// The Zobrist key, updated incrementally by [`Position::play`].
+    /// The Zobrist key, updated incrementally by [`Position::play`]: what a transposition
+    /// table hashes. This is rayscan's own hash (its own random table, castling keyed by
+    /// rook square, so Chess960 rights hash apart), not the one opening books use: to look
+    /// a position up in a Polyglot book, use [`Position::polyglot_key`].
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
@@ -250,6 +254,37 @@ impl Position {
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         !self.checkers().is_empty()
+    }
+
+    /// Whether neither side can ever checkmate, whatever is played: the FIDE dead
+    /// positions that material alone decides. That is king against king, a king and one
+    /// minor piece against a bare king, and any number of bishops (of either side) all on
+    /// squares of one colour. Other dead positions (blocked pawn walls) are not detected.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let dead = |fen: &str| fen.parse::<Position>().unwrap().is_insufficient_material();
+    /// assert!(dead("8/8/4k3/8/8/3NK3/8/8 w - - 0 1")); // K+N v K
+    /// assert!(dead("8/3b4/4k3/8/8/3BK3/8/8 w - - 0 1")); // bishops on one colour
+    /// assert!(!dead("8/2b5/4k3/8/8/3BK3/8/8 w - - 0 1")); // opposite colours can mate
+    /// assert!(!dead("8/8/4k3/8/8/3NK1N1/8/8 w - - 0 1")); // two knights: a mate exists
+    /// assert!(!dead("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1"));
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        let kings = self.pieces(Piece::King);
+        let bishops = self.pieces(Piece::Bishop);
+        let knights = self.pieces(Piece::Knight);
+        let others = self.occupied() & !kings & !bishops & !knights;
+        if !others.is_empty() {
+            return false;
+        }
+        let minors = bishops | knights;
+        if minors.len() <= 1 {
+            return true;
+        }
+        knights.is_empty()
+            && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
+                || (bishops & Bitboard::DARK_SQUARES).is_empty())
     }
 
     // --- Building blocks for FEN parsing and move making. -------------------------------
