@@ -3,12 +3,14 @@
 //! adds the results. The merge must equal the direct `--divide` (with `--stats`) root move
 //! by root move.
 //!
-//! Outside CI the test skips, saying so on stderr, where `parallel` is not installed;
-//! with `RAYSCAN_REQUIRE_PARALLEL=1` (set by `.ci/run`, which installs Debian's
-//! `parallel`) a missing `parallel` fails it.
+//! Outside CI the test skips, with a `SKIPPED` line on the terminal, where `parallel`
+//! is not installed; with `RAYSCAN_REQUIRE_PARALLEL=1` (set by `.ci/run`, which installs
+//! Debian's `parallel`) a missing `parallel` fails it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+mod common;
 
 fn rayscan(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rayscan"))
@@ -32,11 +34,12 @@ fn parallel_available() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        assert!(
-            std::env::var_os("RAYSCAN_REQUIRE_PARALLEL").is_none(),
-            "RAYSCAN_REQUIRE_PARALLEL is set but GNU parallel is not installed"
+        common::skip(
+            "the GNU parallel pipeline (cli/tests/cluster.rs)",
+            "GNU parallel",
+            "apt-get install parallel",
+            "RAYSCAN_REQUIRE_PARALLEL",
         );
-        eprintln!("SKIPPED: GNU parallel is not installed (apt-get install parallel)");
     }
     found
 }

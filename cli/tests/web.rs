@@ -4,7 +4,8 @@
 //! with what the library computes.
 //!
 //! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without
-//! them it says so and passes, unless `RAYSCAN_REQUIRE_BROWSER` is set, as CI sets it.
+//! them it prints a `SKIPPED` line on the terminal and passes, unless
+//! `RAYSCAN_REQUIRE_BROWSER` is set, as CI sets it.
 //! `RAYSCAN_CHROMIUM` and `RAYSCAN_CHROMEDRIVER` override the programs' paths.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -12,6 +13,8 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+mod common;
 
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
@@ -300,11 +303,12 @@ fn the_page_draws_what_the_library_computes() {
     let chromium = program("RAYSCAN_CHROMIUM", &["chromium", "chromium-browser"]);
     let chromedriver = program("RAYSCAN_CHROMEDRIVER", &["chromedriver"]);
     let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
-        assert!(
-            std::env::var_os("RAYSCAN_REQUIRE_BROWSER").is_none(),
-            "RAYSCAN_REQUIRE_BROWSER is set but chromium or chromedriver is missing: apt-get install chromium chromium-driver"
+        common::skip(
+            "the browser test (cli/tests/web.rs)",
+            "chromium or chromedriver",
+            "apt-get install chromium chromium-driver",
+            "RAYSCAN_REQUIRE_BROWSER",
         );
-        eprintln!("skipping the browser test: install chromium and chromium-driver to run it");
         return;
     };
     let (_server, port) = start_server();
@@ -431,5 +435,17 @@ fn the_page_draws_what_the_library_computes() {
         "const s = document.getElementById('status'); return s.classList.contains('error') && s.textContent",
     );
     assert!(status.as_str().unwrap().contains("fen"), "{status}");
+
+    // A game that is over is named under the board.
+    d.type_into(
+        "#fen",
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    );
+    d.click("#load");
+    let ending = d.wait_for(
+        "the ending",
+        "return document.getElementById('ending').textContent",
+    );
+    assert_eq!(ending, json!("checkmate: black wins"));
     d.call("DELETE", "", None);
 }

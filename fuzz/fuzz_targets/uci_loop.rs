@@ -1,4 +1,4 @@
-//! The CLI's UCI loop (`rayscan_cli::uci::uci`) never panics and never returns an error,
+//! The CLI's UCI loop (`rayscan_cli::commands::uci::uci`) never panics and never returns an error,
 //! whatever commands it is fed (unknown commands, bad FENs, illegal moves, lines that
 //! are not UTF-8, options out of range …), writing to `io::sink()`.
 //!
@@ -70,5 +70,6 @@ fuzz_target!(|data: &[u8]| {
         }
         input.extend_from_slice(&bounded(line, &mut perfts));
     }
-    rayscan_cli::uci::uci(input.as_slice(), std::io::sink()).expect("the UCI loop failed");
+    rayscan_cli::commands::uci::uci(input.as_slice(), std::io::sink())
+        .expect("the UCI loop failed");
 });

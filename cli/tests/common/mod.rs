@@ -1,4 +1,7 @@
-//! What the CLI's test files share: running the binary.
+//! What the CLI's test files share: running the binary, and skipping a test whose
+//! outside program is missing.
+// Each test file compiles its own copy and uses a part of it.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -33,4 +36,19 @@ pub fn uci_session(cpu: Option<&str>, input: &str) -> String {
         "uci exits cleanly at the end of input"
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Skips a test that needs `missing` (an outside program, installed by `install`):
+/// a failure where the variable `require` is set, as `.ci/run` sets it so that CI runs
+/// every test; elsewhere a `SKIPPED` line on the terminal. The line goes to stderr
+/// directly, because the test harness captures `eprintln!` and shows it only when a test
+/// fails.
+#[track_caller]
+pub fn skip(test: &str, missing: &str, install: &str, require: &str) {
+    assert!(
+        std::env::var_os(require).is_none(),
+        "{require} is set but {missing} is not installed: {install}"
+    );
+    let line = format!("SKIPPED {test}: {missing} is not installed ({install})\n");
+    let _ = std::io::stderr().write_all(line.as_bytes());
 }

@@ -6,9 +6,40 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use rayscan::chess_move::Move;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
-use rayscan::position::Position;
+use rayscan::{Move, Position};
+
+use crate::shared::args::Game;
+use crate::shared::game::{parse_move, readings};
+use crate::shared::io::{read_text, Output};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    game: Game,
+    /// The move, UCI or SAN (`Rfxf4`, `f1f4`).
+    #[arg(
+        long = "move",
+        value_name = "MOVE",
+        required_unless_present = "suite",
+        conflicts_with = "suite"
+    )]
+    mv: Option<String>,
+    /// A SEE suite: lines `FEN; SAN move; expected value; comment`. Exit 1 if any line fails.
+    #[arg(long, value_name = "FILE.epd")]
+    suite: Option<String>,
+}
+
+pub fn run(args: Args, json: bool) -> Result<Output, String> {
+    if let Some(file) = &args.suite {
+        let (text, passed) = suite(file, json)?;
+        return Ok(Output::checked(text, passed));
+    }
+    let pos = args.game.position()?;
+    let text = args.mv.as_deref().unwrap_or_default();
+    let m = parse_move(&pos, text).map_err(|e| format!("--move: {e}"))?;
+    Ok(one(&pos, m, json).into())
+}
 
 /// Every implementation's value of `m`: (name, value).
 fn values(pos: &Position, m: Move) -> [(&'static str, i32); 4] {
@@ -24,7 +55,7 @@ fn values(pos: &Position, m: Move) -> [(&'static str, i32); 4] {
 }
 
 /// `rayscan see --move`: the value, or `{"see": n}`.
-pub fn one(pos: &Position, m: Move, json: bool) -> String {
+fn one(pos: &Position, m: Move, json: bool) -> String {
     let see = pos.see(m);
     if json {
         return serde_json::json!({ "see": see }).to_string() + "\n";
@@ -45,8 +76,8 @@ struct Mismatch {
 /// `rayscan see --suite`: every line read first (an unreadable line is an error, exit 2),
 /// then checked. A move whose SAN is ambiguous is checked in every reading. Returns the
 /// output and whether every line passed.
-pub fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
-    let text = crate::chess::read_text(file)?;
+fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
+    let text = read_text(file)?;
     let mut cases = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
@@ -66,7 +97,7 @@ pub fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
             ))
         })?;
         let (pos, _) = Position::from_fen(fen).map_err(|e| at(e.to_string()))?;
-        let readings = crate::chess::readings(&pos, mv).map_err(at)?;
+        let readings = readings(&pos, mv).map_err(at)?;
         cases.push((
             line_no,
             fen.to_string(),

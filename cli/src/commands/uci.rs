@@ -1,29 +1,27 @@
-//! `rayscan uci` (the subset of UCI a perft user needs) and `rayscan perftree` (the
-//! script contract of the perftree bisection tool).
+//! `rayscan uci`: the subset of UCI a perft user needs, on stdin and stdout.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
 use rayscan::movegen::Generator;
-use rayscan::position::Position;
 use rayscan::sliders::Technique;
+use rayscan::Position;
 
-use crate::chess::{parse_move, Settings};
+use crate::shared::args::parse_technique;
+use crate::shared::diagram::board_letters;
+use crate::shared::game::play_moves;
+use crate::shared::settings::{hash_table, Settings};
 
-/// Plays `moves` (UCI or SAN) from `pos`.
-fn play_all<'a>(
-    mut pos: Position,
-    moves: impl Iterator<Item = &'a str>,
-) -> Result<Position, String> {
-    for text in moves {
-        let m = parse_move(&pos, text)?;
-        pos = pos.play(m);
-    }
-    Ok(pos)
+/// `rayscan uci`: the loop on the process's stdin and stdout.
+pub fn run() -> Result<(), String> {
+    let stdin = std::io::stdin();
+    uci(stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("uci: {e}"))
 }
 
-/// `position startpos|fen <FEN> [moves …]`, after the word `position`.
-fn parse_position(args: &[&str]) -> Result<Position, String> {
+/// `position startpos|fen <FEN> [moves …]`, after the word `position`: the new position,
+/// and the error about a move that cannot be played, if one stopped the moves. As in
+/// Stockfish, the moves before it stand. An error (`Err`) leaves the position unchanged.
+fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), String> {
     let (pos, rest) = match args.split_first() {
         Some((&"startpos", rest)) => (Position::startpos(), rest),
         Some((&"fen", rest)) => {
@@ -41,15 +39,21 @@ fn parse_position(args: &[&str]) -> Result<Position, String> {
         _ => return Err("position: expected \"startpos\" or \"fen <FEN>\"".into()),
     };
     match rest.split_first() {
-        None => Ok(pos),
-        Some((&"moves", moves)) => play_all(pos, moves.iter().copied()),
+        None => Ok((pos, None)),
+        Some((&"moves", moves)) => {
+            let (pos, stopped) = play_moves(pos, moves.iter().copied());
+            Ok((
+                pos,
+                stopped.map(|e| format!("{e}; stopped before it, at {pos}")),
+            ))
+        }
         Some((word, _)) => Err(format!("position: expected \"moves\", found {word:?}")),
     }
 }
 
 /// A board diagram with the FEN and the Zobrist key (`d`).
 fn diagram(pos: &Position) -> String {
-    let cells = crate::diagram::board_letters(pos);
+    let cells = board_letters(pos);
     let mut out = String::new();
     for rank in (0..8).rev() {
         let _ = write!(out, "{}", rank + 1);
@@ -96,8 +100,9 @@ impl Uci {
                 Ok(String::new())
             }
             ["position", args @ ..] => {
-                self.pos = parse_position(args)?;
-                Ok(String::new())
+                let (pos, stopped) = parse_position(args)?;
+                self.pos = pos;
+                stopped.map_or(Ok(String::new()), Err)
             }
             ["d"] => Ok(diagram(&self.pos)),
             ["go", "perft", depth] => self.perft(depth),
@@ -114,10 +119,7 @@ impl Uci {
             .ok_or_else(|| format!("go perft: the depth {depth:?} is not a number from 1 to 64"))?;
         let table = match self.hash_mb {
             0 => None,
-            mb => Some(crate::chess::hash_table(
-                mb,
-                rayscan::perft::hash::DEFAULT_SEED,
-            )?),
+            mb => Some(hash_table(mb, rayscan::perft::hash::DEFAULT_SEED)?),
         };
         let settings = Settings {
             generator: Generator::PieceWise,
@@ -148,8 +150,8 @@ impl Uci {
             "threads" => self.threads = number(1024, 1)?,
             "hash" => self.hash_mb = number(65536, 0)?,
             "technique" => {
-                self.technique = crate::chess::parse_technique(value)
-                    .map_err(|e| format!("setoption Technique: {e}"))?
+                self.technique =
+                    parse_technique(value).map_err(|e| format!("setoption Technique: {e}"))?
             }
             _ => {
                 return Err(format!(
@@ -189,25 +191,4 @@ pub fn uci(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         output.flush()?;
     }
     Ok(())
-}
-
-/// `rayscan perftree <depth> "<fen>" ["<moves>"]`: `move count` per root move, a blank
-/// line, the total.
-pub fn perftree(depth: u32, fen: &str, moves: Option<&str>) -> Result<String, String> {
-    let (pos, _) = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let pos = play_all(pos, moves.unwrap_or("").split_whitespace())?;
-    let mut out = String::new();
-    let chess960 = pos.is_chess960();
-    let total = rayscan::perft::divide_by(
-        Generator::PieceWise,
-        Technique::auto(),
-        &pos,
-        depth,
-        |m, n| {
-            let _ = writeln!(out, "{} {n}", m.uci(chess960));
-        },
-    )
-    .map_err(|e| e.to_string())?;
-    let _ = write!(out, "\n{total}\n");
-    Ok(out)
 }

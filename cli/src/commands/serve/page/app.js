@@ -134,6 +134,8 @@ async function loadFen(text) {
     } else {
       setStatus(`attacks only, no perft: ${board.error}`, true);
     }
+    // Checkmate, stalemate, insufficient material: the lines `rayscan show` prints.
+    $("ending").textContent = board.valid ? board.ending.join("; ") : "";
     $("perft").disabled = $("divide").disabled = !board.valid;
     await explain();
   } catch (e) {

@@ -13,13 +13,16 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use rayscan::chess_move::MoveKind;
 use rayscan::perft::stats::PerftStats;
-use rayscan::position::Position;
+use rayscan::{MoveKind, Position};
 
-use crate::chess::{Settings, StatsJson};
+use super::{StatsJson, STATS_LABELS};
+use crate::shared::io::{json_line, read_text};
+use crate::shared::settings::Settings;
 
 /// How many paths from one root move reach a job's position.
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -201,28 +204,75 @@ pub fn split(pos: &Position, depth: u32, plies: u32, stats: bool) -> Result<Stri
                 })
                 .collect(),
         };
-        let _ = writeln!(out, "{}", serde_json::to_string(&job).expect("plain data"));
+        out += &json_line(&job);
     }
     Ok(out)
 }
 
-/// What is wrong with a line that should be a job or a result, for a person: the JSON
-/// library's wording names a column and a serde type, not what to do.
-fn unreadable(what: &str, e: &serde_json::Error) -> String {
-    use serde_json::error::Category;
-    let how = match e.classify() {
-        Category::Syntax | Category::Eof => "it is not one JSON object",
-        Category::Data => "it lacks a field or has one of the wrong kind",
-        Category::Io => "it could not be read",
+/// A job line as `--split` writes it, or a result line as `--job` writes it; otherwise
+/// what is wrong with it, for a person: not JSON, not an object, or which field is
+/// missing, unknown or of the wrong type, with the JSON library's detail after a colon.
+/// `what` names the line: "a job line as written by `rayscan perft --split`".
+fn read_line<T: DeserializeOwned>(line: &str, what: &str) -> Result<T, String> {
+    // The JSON library quotes the values it refuses: a 10 MB string stays out.
+    let wrong = |problem: String| {
+        let mut chars = problem.chars();
+        let short: String = chars.by_ref().take(200).collect();
+        let cut = if chars.next().is_some() { "…" } else { "" };
+        format!("not {what}: {short}{cut}")
     };
-    format!("not a {what} line written by rayscan: {how} ({e})")
+    let value: Value =
+        serde_json::from_str(line.trim()).map_err(|e| wrong(format!("it is not JSON: {e}")))?;
+    let Value::Object(fields) = &value else {
+        let kind = match value {
+            Value::Array(_) => "a list",
+            Value::String(_) => "a string",
+            Value::Number(_) => "a number",
+            _ => "a single value",
+        };
+        return Err(wrong(format!("it is {kind}, not a JSON object")));
+    };
+    let read = |fields: &serde_json::Map<String, Value>| {
+        serde_json::from_value::<T>(Value::Object(fields.clone())).map_err(|e| e.to_string())
+    };
+    let detail = match read(fields) {
+        Ok(t) => return Ok(t),
+        Err(detail) => detail,
+    };
+    // serde names a missing or an unknown field in backquotes, but not the field whose
+    // value is wrong: that is the first one (serde stops there) whose removal changes
+    // the error.
+    let quoted = |prefix: &str| {
+        let rest = detail.strip_prefix(prefix)?;
+        rest.split('`').next()
+    };
+    if let Some(name) = quoted("missing field `") {
+        return Err(wrong(format!("the field {name:?} is missing")));
+    }
+    if quoted("unknown field `").is_some() {
+        return Err(wrong(detail.replace('`', "\"")));
+    }
+    let culprit = fields.keys().find(|&name| {
+        let mut rest = fields.clone();
+        rest.remove(name);
+        read(&rest).err().as_ref() != Some(&detail)
+    });
+    let how = if detail.starts_with("invalid type") {
+        "has the wrong type"
+    } else {
+        "has a wrong value"
+    };
+    Err(wrong(match culprit {
+        Some(name) => format!("the field {name:?} {how}: {detail}"),
+        None => detail,
+    }))
 }
 
 /// `perft --job '<json>'`: the job's count as one JSON line. `stats` asks for the
 /// statistics even where the job does not.
 pub fn job(line: &str, settings: &Settings, stats: bool) -> Result<String, String> {
-    let job: Job = serde_json::from_str(line.trim())
-        .map_err(|e| format!("--job: {}", unreadable("--split job", &e)))?;
+    let job: Job = read_line(line, "a job line as written by `rayscan perft --split`")
+        .map_err(|e| format!("--job: {e}"))?;
     let (pos, _) = Position::from_fen(&job.fen).map_err(|e| format!("--job: {e}"))?;
     if !(1..=rayscan::perft::MAX_DEPTH).contains(&job.depth) {
         return Err(format!(
@@ -241,7 +291,7 @@ pub fn job(line: &str, settings: &Settings, stats: bool) -> Result<String, Strin
         stats: stats.then(|| StatsJson::from(&counted)),
         paths: job.paths,
     };
-    Ok(serde_json::to_string(&done).expect("plain data") + "\n")
+    Ok(json_line(&done))
 }
 
 /// Totals of one root move (or of all), wide enough for any depth that finishes.
@@ -260,7 +310,7 @@ impl Sum {
 /// every job of one split is present exactly once; the statistics too if the results
 /// carry them.
 pub fn merge(file: &str, json: bool) -> Result<String, String> {
-    let text = crate::chess::read_text(file)?;
+    let text = read_text(file)?;
     let mut run: Option<(String, usize)> = None;
     let mut seen: Vec<bool> = Vec::new();
     let mut roots: Vec<(String, Sum)> = Vec::new();
@@ -271,8 +321,8 @@ pub fn merge(file: &str, json: bool) -> Result<String, String> {
             continue;
         }
         let at = |what: String| format!("{file}: line {}: {what}", n + 1);
-        let done: Done = serde_json::from_str(line.trim())
-            .map_err(|e| at(unreadable("perft --job result", &e)))?;
+        let done: Done =
+            read_line(line, "a result line as written by `rayscan perft --job`").map_err(at)?;
         match &run {
             None => {
                 seen = vec![false; done.jobs];
@@ -363,7 +413,7 @@ pub fn merge(file: &str, json: bool) -> Result<String, String> {
     }
     let _ = write!(out, "\nNodes searched: {}\n", total.0[0]);
     if stats {
-        for (label, v) in crate::chess::STATS_LABELS.iter().zip(&total.0[1..]) {
+        for (label, v) in STATS_LABELS.iter().zip(&total.0[1..]) {
             let _ = writeln!(out, "{label}: {v}");
         }
     }

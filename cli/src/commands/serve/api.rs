@@ -6,12 +6,14 @@ use rayscan::fen::Placement;
 use rayscan::masks;
 use rayscan::movegen::Generator;
 use rayscan::perft::divide_by;
-use rayscan::position::Position;
 use rayscan::sliders::Technique;
-use rayscan::{Bitboard, Color, Piece, SliderPiece, Square};
+use rayscan::{Bitboard, Piece, Position, SliderPiece, Square};
 use serde_json::{json, Value};
 
-use crate::explain;
+use crate::commands::explain;
+use crate::shared::args::{parse_generator, parse_technique};
+use crate::shared::game::{overview, setup, Ending};
+use crate::shared::io::{nps, squares};
 
 /// The deepest perft the page runs: depth 6 is at most seconds for positions people
 /// paste (the start position's 119 million nodes take under a second).
@@ -81,19 +83,16 @@ fn fen_param(p: &Params) -> &str {
         .unwrap_or(STARTPOS)
 }
 
-/// A whole legal position from the `fen` parameter.
+/// A whole legal position from the `fen` parameter. The library's errors name the
+/// parameter already: they begin with "fen".
 fn position(p: &Params) -> Result<(Position, Vec<String>), String> {
-    crate::chess::setup(Some(fen_param(p)), &[], false, false).map_err(|e| format!("fen: {e}"))
+    setup(Some(fen_param(p)), &[], false, false)
 }
 
 /// Just the pieces of the `fen` parameter (its first field): enough for attack studies.
 fn placement(p: &Params) -> Result<Placement, String> {
     let field = fen_param(p).split_whitespace().next().unwrap_or("");
-    field.parse::<Placement>().map_err(|e| format!("fen: {e}"))
-}
-
-fn squares(b: Bitboard) -> Vec<String> {
-    b.iter().map(|s| s.to_string()).collect()
+    field.parse::<Placement>().map_err(|e| e.to_string())
 }
 
 /// `GET /api/techniques`: techniques and generators, with the defaults.
@@ -118,7 +117,8 @@ pub fn techniques() -> Value {
     })
 }
 
-/// `GET /api/board?fen=F`: the pieces, and for a legal position what the side to move faces.
+/// `GET /api/board?fen=F`: the pieces, and for a legal position what the side to move
+/// faces and whether the game is over (the flags, and `ending`: the lines `show` prints).
 pub fn board(p: &Params) -> Result<Value, String> {
     let pieces = placement(p)?;
     let cells: Vec<String> = Square::ALL
@@ -130,19 +130,25 @@ pub fn board(p: &Params) -> Result<Value, String> {
         .collect();
     match position(p) {
         Ok((pos, warnings)) => {
-            let (attacked, pinned, checkers) = crate::chess::overview(&pos);
+            let (attacked, pinned, checkers) = overview(&pos);
             let chess960 = pos.is_chess960();
-            Ok(json!({
+            let ending = Ending::of(&pos);
+            let mut out = json!({
                 "valid": true,
                 "fen": pos.to_string(),
                 "cells": cells,
-                "side": if pos.side_to_move() == Color::White { "white" } else { "black" },
+                "side": pos.side_to_move().to_string(),
                 "warnings": warnings,
                 "attacked": squares(attacked),
                 "pinned": squares(pinned),
                 "checkers": squares(checkers),
                 "legal_moves": pos.legal_moves().iter().map(|m| m.uci(chess960).to_string()).collect::<Vec<_>>(),
-            }))
+                "ending": ending.lines(),
+            });
+            for (name, flag) in ending.flags() {
+                out[name] = flag.into();
+            }
+            Ok(out)
         }
         // The pieces are readable but the position is not legal (no kings, say): the
         // page can still study attacks on it, and says why perft cannot run.
@@ -156,7 +162,7 @@ pub fn explain(p: &Params) -> Result<Value, String> {
     let pieces = placement(p)?;
     let technique = match p.get("technique") {
         None | Some("") => Technique::auto(),
-        Some(t) => crate::chess::parse_technique(t).map_err(|e| format!("technique: {e}"))?,
+        Some(t) => parse_technique(t).map_err(|e| format!("technique: {e}"))?,
     };
     let square: Square = p
         .get("square")
@@ -212,7 +218,7 @@ pub fn perft(p: &Params) -> Result<Value, String> {
         })?;
     let generator = match p.get("generator") {
         None | Some("") => Generator::PieceWise,
-        Some(g) => crate::chess::parse_generator(g).map_err(|e| format!("generator: {e}"))?,
+        Some(g) => parse_generator(g).map_err(|e| format!("generator: {e}"))?,
     };
     let technique = generator.default_technique();
     let chess960 = pos.is_chess960();
@@ -230,7 +236,7 @@ pub fn perft(p: &Params) -> Result<Value, String> {
         "technique": technique.name(),
         "nodes": nodes,
         "milliseconds": (seconds * 1000.0).round() as u64,
-        "nodes_per_second": if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 },
+        "nodes_per_second": nps(nodes, seconds),
     });
     if p.flag("divide") {
         out["divide"] = Value::Array(divide);
@@ -283,11 +289,43 @@ mod tests {
     fn board_reads_illegal_positions_for_study() {
         let v = board(&params("fen=8/8/8/3q4/8/8/8/8+w+-+-")).unwrap();
         assert_eq!(v["valid"], false);
-        assert!(v["error"].as_str().unwrap().starts_with("fen: "));
+        // The library's error names the parameter: no "fen: " before it.
+        let e = v["error"].as_str().unwrap();
+        assert!(e.starts_with("fen ") && !e.starts_with("fen: "), "{e}");
         assert_eq!(v["cells"][35], "q");
         let v = board(&params("")).unwrap();
         assert_eq!(v["valid"], true);
         assert_eq!(v["legal_moves"].as_array().unwrap().len(), 20);
+    }
+
+    #[test]
+    fn board_names_checkmate_stalemate_and_insufficient_material() {
+        let cases = [
+            // Fool's mate: white to move, mated.
+            (
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR+w+KQkq+-+1+3",
+                [true, false, false],
+                vec!["checkmate: black wins"],
+            ),
+            (
+                "7k/5Q2/6K1/8/8/8/8/8+b+-+-+0+1",
+                [false, true, false],
+                vec!["stalemate: draw"],
+            ),
+            (
+                "8/8/4k3/8/8/3NK3/8/8+w+-+-+0+1",
+                [false, false, true],
+                vec!["insufficient material: draw"],
+            ),
+            ("", [false, false, false], vec![]),
+        ];
+        for (fen, [checkmate, stalemate, insufficient], ending) in cases {
+            let v = board(&params(&format!("fen={fen}"))).unwrap();
+            assert_eq!(v["checkmate"], checkmate, "{fen}");
+            assert_eq!(v["stalemate"], stalemate, "{fen}");
+            assert_eq!(v["insufficient_material"], insufficient, "{fen}");
+            assert_eq!(v["ending"], json!(ending), "{fen}");
+        }
     }
 
     #[test]
@@ -299,6 +337,6 @@ mod tests {
             assert!(perft(&params(bad)).is_err(), "{bad}");
         }
         let e = perft(&params("depth=1&fen=8/8/8/8/8/8/8/8+w+-+-")).unwrap_err();
-        assert!(e.starts_with("fen: "), "{e}");
+        assert!(e.starts_with("fen ") && !e.starts_with("fen: "), "{e}");
     }
 }

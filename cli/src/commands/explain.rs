@@ -14,7 +14,54 @@ use rayscan::sliders::{self, RayWise, Reference, Slider, Technique, WithRayWise}
 use rayscan::{Bitboard, Direction, Line, SliderPiece, Square};
 use serde::Serialize;
 
-use crate::diagram::{side_by_side, square_list, Panel};
+use crate::shared::args::{parse_technique, Target};
+use crate::shared::diagram::{side_by_side, square_list, Panel};
+use crate::shared::io::{hex, pretty, squares};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    target: Target,
+    /// Any technique (see `rayscan techniques`).
+    #[arg(long, value_name = "NAME", default_value = "classical", value_parser = parse_technique)]
+    technique: Technique,
+}
+
+/// `rayscan explain`: the walkthrough as text, or as JSON with the text inside.
+pub fn run(args: Args, json: bool) -> String {
+    let technique = args.technique;
+    let req = Request {
+        technique,
+        piece: args.target.piece,
+        square: args.target.square,
+        occupied: args.target.occupied(),
+    };
+    let walk = explain(&req);
+    let text = walk.text();
+    if !json {
+        return text;
+    }
+    #[derive(Serialize)]
+    struct ExplainJson<'a> {
+        technique: &'static str,
+        piece: &'static str,
+        square: String,
+        occupied: String,
+        attacks: String,
+        #[serde(flatten)]
+        walkthrough: WalkthroughJson,
+        text: &'a str,
+    }
+    pretty(&ExplainJson {
+        technique: technique.name(),
+        piece: req.piece.name(),
+        square: req.square.to_string(),
+        occupied: hex(req.occupied),
+        attacks: hex(technique.attacks(req.piece, req.square, req.occupied)),
+        walkthrough: walk.json(),
+        text: &text,
+    })
+}
 
 /// What to explain: a slider on a square among blockers, through one technique.
 pub struct Request {
@@ -266,7 +313,6 @@ impl Walkthrough {
 
     /// The walkthrough as data for JSON: every set as a list of square names.
     pub fn json(&self) -> WalkthroughJson {
-        let squares = |b: Bitboard| b.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         WalkthroughJson {
             title: self.title.clone(),
             squares: squares(self.attacks),
@@ -566,15 +612,25 @@ fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
     let mut pro = empty.0 & !dir.opposite().wrap_mask().0;
     let mut gen = Bitboard::from(req.square).0;
     let mut st = Steps::new(req);
+    // The propagator leaves out the file a shift in `dir` would wrap onto, if any.
+    let propagator = match dir.file_delta() {
+        1 => format!(
+            "minus the a-file (a shift {} would wrap onto it)",
+            dir.name()
+        ),
+        -1 => format!(
+            "minus the h-file (a shift {} would wrap onto it)",
+            dir.name()
+        ),
+        _ => format!(
+            "(a shift {} keeps every square on its file: nothing wraps)",
+            dir.name()
+        ),
+    };
     st.add(
         format!(
-            "{}: generator = the slider; propagator = empty squares minus the {} (a shift would wrap onto it)",
+            "{}: generator = the slider; propagator = the empty squares {propagator}",
             dir.name(),
-            match dir.file_delta() {
-                1 => "a-file",
-                -1 => "h-file",
-                _ => "nothing",
-            }
         ),
         &[
             p("generator", Bitboard(gen), true),
@@ -785,7 +841,7 @@ fn subtraction_ray(req: &Request, dir: Direction) -> Section {
     let mut st = Steps::new(req);
     let attacks = if dir.is_positive() {
         let r = 1u64 << sq as u8;
-        let diff = Bitboard(o.0.wrapping_sub(2 * r));
+        let diff = Bitboard(o.0.wrapping_sub(r.wrapping_mul(2)));
         let attacks = (o ^ diff) & mask;
         st.add(
             format!(

@@ -32,9 +32,17 @@ const INDEX_HTML: &str = include_str!("page/index.html");
 const APP_JS: &str = include_str!("page/app.js");
 const STYLE_CSS: &str = include_str!("page/style.css");
 
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The port (0: any free port; the first line printed names it).
+    #[arg(long, default_value_t = 8064)]
+    port: u16,
+}
+
 /// Serves the page on 127.0.0.1:`port` (0: any free port) until the process is stopped.
 /// Prints `rayscan: serving on http://127.0.0.1:PORT/` first, so scripts can read the port.
-pub fn serve(port: u16) -> Result<(), String> {
+pub fn run(args: Args) -> Result<(), String> {
+    let port = args.port;
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| format!("--port {port}: cannot listen on 127.0.0.1:{port}: {e}"))?;
     let addr = listener

@@ -1,0 +1,194 @@
+//! `rayscan perft`: count the leaves of the legal move tree, with Stockfish's wording,
+//! optionally per root move (`--divide`) and with statistics (`--stats`); `--split`,
+//! `--job` and `--merge` spread one count over many machines (`cluster.rs`).
+
+mod cluster;
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use rayscan::movegen::Generator;
+use rayscan::perft::stats::PerftStats;
+use rayscan::sliders::Technique;
+use rayscan::Position;
+
+use crate::shared::args::{parse_generator, parse_technique, Game, Speed};
+use crate::shared::io::{json_line, nps};
+use crate::shared::settings::Settings;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// How many plies deep.
+    #[arg(required_unless_present_any = ["job", "merge", "moves"])]
+    depth: Option<u32>,
+    /// Write one JSON job per distinct position this many plies down (with its move paths per root move), instead of counting.
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["job", "merge", "divide"])]
+    split: Option<u32>,
+    /// Run one job line written by --split; print one JSON result line.
+    #[arg(long, value_name = "JSON", conflicts_with_all = ["merge", "divide"])]
+    job: Option<String>,
+    /// Weight and add up a file of --job results, checking every job is there exactly once.
+    #[arg(long, value_name = "FILE.jsonl", conflicts_with = "divide")]
+    merge: Option<String>,
+    #[command(flatten)]
+    game: Game,
+    /// The slider technique [default: the generator's fastest: pext for piecewise and hybrid, kogge-stone for directionwise and staged, vector for the mailboxes].
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    technique: Option<Technique>,
+    /// The move generator: piecewise, directionwise, hybrid, staged, mailbox-0x88, mailbox-16x12 or mailbox-15x12.
+    #[arg(long, value_name = "NAME", default_value = "piecewise", value_parser = parse_generator)]
+    generator: Generator,
+    /// First one `move: count` line per root move.
+    #[arg(long)]
+    divide: bool,
+    /// Also count captures, en passant, castles, promotions, checks, discovered and double checks, and checkmates among the leaves (piecewise generator; not with --hash).
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    speed: Speed,
+}
+
+pub fn run(mut args: Args, json: bool) -> Result<String, String> {
+    let settings = args.speed.settings(args.generator, args.technique)?;
+    if let Some(file) = &args.merge {
+        return cluster::merge(file, json);
+    }
+    if let Some(line) = &args.job {
+        return cluster::job(line, &settings, args.stats);
+    }
+    let depth = args.game.depth(args.depth)?;
+    if !(1..=64).contains(&depth) {
+        return Err(format!("depth {depth}: expected 1 to 64"));
+    }
+    let pos = args.game.position()?;
+    if let Some(plies) = args.split {
+        return cluster::split(&pos, depth, plies, args.stats);
+    }
+    perft(&pos, depth, &settings, args.divide, args.stats, json)
+}
+
+#[derive(Serialize)]
+struct PerftJson {
+    nodes: u64,
+    seconds: f64,
+    nps: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<serde_json::Map<String, serde_json::Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<StatsJson>,
+}
+
+/// The statistics of `perft --stats --json` (and of cluster results): the node count
+/// stays beside them, as `nodes`.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug)]
+#[serde(deny_unknown_fields)]
+struct StatsJson {
+    captures: u64,
+    en_passant: u64,
+    castles: u64,
+    promotions: u64,
+    checks: u64,
+    discovered_checks: u64,
+    double_checks: u64,
+    checkmates: u64,
+}
+
+impl From<&PerftStats> for StatsJson {
+    fn from(s: &PerftStats) -> StatsJson {
+        StatsJson {
+            captures: s.captures,
+            en_passant: s.en_passant,
+            castles: s.castles,
+            promotions: s.promotions,
+            checks: s.checks,
+            discovered_checks: s.discovered_checks,
+            double_checks: s.double_checks,
+            checkmates: s.checkmates,
+        }
+    }
+}
+
+impl StatsJson {
+    /// The statistics with their node count.
+    fn with_nodes(&self, nodes: u64) -> PerftStats {
+        PerftStats {
+            nodes,
+            captures: self.captures,
+            en_passant: self.en_passant,
+            castles: self.castles,
+            promotions: self.promotions,
+            checks: self.checks,
+            discovered_checks: self.discovered_checks,
+            double_checks: self.double_checks,
+            checkmates: self.checkmates,
+        }
+    }
+}
+
+/// The lines `perft --stats` prints after `Nodes searched`, in [`PerftStats::fields`]
+/// order (nodes left out).
+const STATS_LABELS: [&str; 8] = [
+    "Captures",
+    "En passant",
+    "Castles",
+    "Promotions",
+    "Checks",
+    "Discovered checks",
+    "Double checks",
+    "Checkmates",
+];
+
+/// The count: the output for people or the JSON object.
+fn perft(
+    pos: &Position,
+    depth: u32,
+    settings: &Settings,
+    divide: bool,
+    stats: bool,
+    json: bool,
+) -> Result<String, String> {
+    let start = Instant::now();
+    let chess960 = pos.is_chess960();
+    let mut lines = Vec::new();
+    let counted = settings.count(pos, depth, stats, |m, s| {
+        if divide {
+            lines.push((m.uci(chess960).to_string(), s.nodes))
+        }
+    })?;
+    let nodes = counted.nodes;
+    let seconds = start.elapsed().as_secs_f64();
+    let nps = nps(nodes, seconds);
+    if json {
+        let divide = divide.then(|| {
+            lines
+                .iter()
+                .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
+                .collect()
+        });
+        return Ok(json_line(&PerftJson {
+            nodes,
+            seconds,
+            nps,
+            divide,
+            stats: stats.then(|| StatsJson::from(&counted)),
+        }));
+    }
+    let mut out = String::new();
+    for (m, n) in &lines {
+        let _ = writeln!(out, "{m}: {n}");
+    }
+    if divide {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "Nodes searched: {nodes}");
+    if stats {
+        for (label, (_, v)) in STATS_LABELS.iter().zip(&counted.fields()[1..]) {
+            let _ = writeln!(out, "{label}: {v}");
+        }
+    }
+    let _ = writeln!(out, "Time: {seconds:.3} s");
+    let _ = writeln!(out, "Nodes per second: {nps}");
+    Ok(out)
+}

@@ -1,0 +1,263 @@
+//! `rayscan suite`: check perft suites (lines `FEN ;D1 n ;D2 n …`) for every chosen
+//! generator and technique, on worker threads, with a progress bar on a terminal.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use rayscan::movegen::{Generator, UnsupportedTechnique};
+use rayscan::perft::perft_by;
+use rayscan::sliders::Technique;
+use rayscan::suite::{parse, SuiteEntry};
+use rayscan::Position;
+
+use crate::shared::args::{parse_generator_choice, parse_technique_choice, Choice};
+use crate::shared::io::{pretty, read_text, Output};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The EPD files.
+    #[arg(required = true, value_name = "FILE.epd")]
+    files: Vec<String>,
+    /// Check only depths whose expected count is at most this.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    max_nodes: u64,
+    /// A technique name or `all` [default: each generator's fastest].
+    #[arg(long, value_name = "NAME|all", value_parser = parse_technique_choice)]
+    technique: Option<Choice<Technique>>,
+    /// A move generator (piecewise, directionwise, hybrid, staged) or `all`.
+    #[arg(long, value_name = "NAME|all", default_value = "piecewise", value_parser = parse_generator_choice)]
+    generator: Choice<Generator>,
+    /// Worker threads [default: one per CPU].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    jobs: Option<u32>,
+}
+
+pub fn run(args: Args, json: bool) -> Result<Output, String> {
+    let pairs = pairs(args.generator, args.technique)?;
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    let (text, passed) = suite(&args.files, args.max_nodes, &pairs, jobs, json)?;
+    Ok(Output::checked(text, passed))
+}
+
+/// The (generator, technique) pairs a suite run checks; an error when a named pair
+/// cannot run, a warning for generators `all` skips.
+fn pairs(
+    generator: Choice<Generator>,
+    technique: Option<Choice<Technique>>,
+) -> Result<Vec<(Generator, Technique)>, String> {
+    let generators = match generator {
+        Choice::All => Generator::ALL.to_vec(),
+        Choice::One(g) => vec![g],
+    };
+    let mut pairs = Vec::new();
+    let mut skipped = Vec::new();
+    for g in generators {
+        match technique {
+            None => pairs.push((g, g.default_technique())),
+            Some(Choice::All) => pairs.extend(
+                Technique::available()
+                    .filter(|t| g.accepts(*t))
+                    .map(|t| (g, t)),
+            ),
+            Some(Choice::One(t)) if g.accepts(t) => pairs.push((g, t)),
+            Some(Choice::One(t)) => {
+                if let Choice::One(_) = generator {
+                    return Err(UnsupportedTechnique {
+                        generator: g,
+                        technique: t,
+                    }
+                    .to_string());
+                }
+                skipped.push(g.name());
+            }
+        }
+    }
+    if let (false, Some(Choice::One(t))) = (skipped.is_empty(), technique) {
+        eprintln!(
+            "rayscan: warning: skipping generator {} (needs a ray-wise technique, and {:?} is not one)",
+            skipped.join(", "),
+            t.name()
+        );
+    }
+    Ok(pairs)
+}
+
+/// One suite line, read and checked.
+struct Case {
+    file: String,
+    entry: SuiteEntry,
+    pos: Position,
+}
+
+#[derive(Serialize)]
+struct Mismatch {
+    file: String,
+    line: usize,
+    fen: String,
+    technique: &'static str,
+    generator: &'static str,
+    depth: u32,
+    expected: u64,
+    got: u64,
+}
+
+/// What checking one suite position found.
+struct CaseResult {
+    mismatches: Vec<Mismatch>,
+    checked: usize,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+struct SuiteJson {
+    passed: usize,
+    failed: usize,
+    depths_checked: usize,
+    nodes: u64,
+    seconds: f64,
+    mismatches: Vec<Mismatch>,
+}
+
+/// Reads every file first (any unreadable file, line or FEN is an error, exit 2), then
+/// checks. Returns the output and whether everything passed.
+fn suite(
+    files: &[String],
+    max_nodes: u64,
+    pairs: &[(Generator, Technique)],
+    jobs: usize,
+    json: bool,
+) -> Result<(String, bool), String> {
+    let mut cases = Vec::new();
+    for file in files {
+        let text = read_text(file)?;
+        let entries = parse(&text).map_err(|e| format!("{file}: {e}"))?;
+        if entries.is_empty() {
+            return Err(format!(
+                "{file}: no positions (expected lines \"FEN ;D1 <count> ;D2 <count> …\")"
+            ));
+        }
+        for entry in entries {
+            let (pos, _) = Position::from_fen(&entry.fen)
+                .map_err(|e| format!("{file}: line {}: {e}", entry.line))?;
+            cases.push(Case {
+                file: file.clone(),
+                entry,
+                pos,
+            });
+        }
+    }
+
+    let work: u64 = cases
+        .iter()
+        .map(|c| {
+            c.entry
+                .depths_within(max_nodes)
+                .map(|(_, n)| n)
+                .sum::<u64>()
+        })
+        .sum::<u64>()
+        * pairs.len() as u64;
+    let bar = ProgressBar::new(work);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {percent:>3}% {human_pos}/{human_len} nodes, eta {eta}",
+        )
+        .expect("valid template"),
+    );
+    let start = Instant::now();
+    // Workers take the next case from a shared counter, so one thread never ends up
+    // with all the deep positions while the others idle.
+    let jobs = jobs.max(1).min(cases.len().max(1));
+    let next = AtomicUsize::new(0);
+    let check = |case: &Case| {
+        let mut mismatches = Vec::new();
+        let (mut checked, mut nodes) = (0, 0);
+        for &(generator, technique) in pairs {
+            for (depth, expected) in case.entry.depths_within(max_nodes) {
+                // The pairs were checked when they were chosen.
+                let got = perft_by(generator, technique, &case.pos, depth).unwrap_or(0);
+                checked += 1;
+                nodes += got;
+                bar.inc(expected);
+                if got != expected {
+                    mismatches.push(Mismatch {
+                        file: case.file.clone(),
+                        line: case.entry.line,
+                        fen: case.entry.fen.clone(),
+                        technique: technique.name(),
+                        generator: generator.name(),
+                        depth,
+                        expected,
+                        got,
+                    });
+                }
+            }
+        }
+        CaseResult {
+            mismatches,
+            checked,
+            nodes,
+        }
+    };
+    let mut results: Vec<(usize, CaseResult)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(case) = cases.get(i) else { break };
+                        done.push((i, check(case)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("suite worker"))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    let results: Vec<_> = results.into_iter().map(|(_, r)| r).collect();
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+
+    let passed = results.iter().filter(|r| r.mismatches.is_empty()).count();
+    let failed = results.len() - passed;
+    let depths_checked = results.iter().map(|r| r.checked).sum();
+    let nodes = results.iter().map(|r| r.nodes).sum();
+    let mismatches: Vec<Mismatch> = results.into_iter().flat_map(|r| r.mismatches).collect();
+    if json {
+        let out = SuiteJson {
+            passed,
+            failed,
+            depths_checked,
+            nodes,
+            seconds,
+            mismatches,
+        };
+        return Ok((pretty(&out), failed == 0));
+    }
+    let mut out = String::new();
+    for m in &mismatches {
+        let _ = writeln!(
+            out,
+            "mismatch: {}:{}: {} depth {}: expected {}, got {} ({}, {})",
+            m.file, m.line, m.fen, m.depth, m.expected, m.got, m.technique, m.generator
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{depths_checked} depths checked, {nodes} nodes in {seconds:.2} s"
+    );
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    Ok((out, failed == 0))
+}

@@ -1,0 +1,71 @@
+//! Reading the files commands are given, and writing what they print: the output and
+//! its exit status, JSON, sets of squares, speeds.
+
+use serde::Serialize;
+
+use rayscan::Bitboard;
+
+/// What a command prints on stdout, and whether everything it checked passed. The
+/// binary exits with 0, or 1 when a check failed; an error (`Err`) exits with 2.
+pub struct Output {
+    pub text: String,
+    pub passed: bool,
+}
+
+impl Output {
+    /// The output of a command that checks something (`suite`, `see --suite`, `bench`).
+    pub fn checked(text: String, passed: bool) -> Output {
+        Output { text, passed }
+    }
+}
+
+impl From<String> for Output {
+    fn from(text: String) -> Output {
+        Output { text, passed: true }
+    }
+}
+
+/// `value` as indented JSON, with a final newline.
+pub fn pretty(value: &impl Serialize) -> String {
+    serde_json::to_string_pretty(value).expect("plain data serializes") + "\n"
+}
+
+/// `value` as one line of JSON, with a final newline.
+pub fn json_line(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("plain data serializes") + "\n"
+}
+
+/// A set as `0x` and 16 hex digits.
+pub fn hex(b: Bitboard) -> String {
+    format!("0x{:016x}", b.0)
+}
+
+/// The names of a set's squares, a1 first, as JSON lists them.
+pub fn squares(b: Bitboard) -> Vec<String> {
+    b.iter().map(|s| s.to_string()).collect()
+}
+
+/// Nodes per second, or 0 when no time could be measured.
+pub fn nps(nodes: u64, seconds: f64) -> u64 {
+    if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    }
+}
+
+/// A whole text file. Bytes that are not UTF-8 are an error naming the line, where
+/// `read_to_string` would only say the stream is not UTF-8. CRLF line ends are fine:
+/// the line readers trim them.
+pub fn read_text(file: &str) -> Result<String, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!(
+            "{file}: line {line}: not UTF-8 text (byte 0x{:02x})",
+            bytes[at]
+        )
+    })
+}

@@ -1,0 +1,125 @@
+//! How perft runs (`perft`, `bench`, `perft --job`, UCI's `go perft`): generator,
+//! technique, threads and hash table, and the CPU override behind the technique's default.
+
+use rayscan::movegen::Generator;
+use rayscan::parallel::{perft_parallel, perft_parallel_stats, PerftTable};
+use rayscan::perft::divide_by;
+use rayscan::perft::stats::PerftStats;
+use rayscan::sliders::Technique;
+use rayscan::{Move, Position};
+
+/// How perft runs: generator, technique, threads and hash table (already checked).
+pub struct Settings {
+    pub generator: Generator,
+    pub technique: Technique,
+    pub threads: usize,
+    pub table: Option<PerftTable>,
+}
+
+impl Settings {
+    /// Perft of `pos`, reporting root moves to `report`.
+    pub fn run(
+        &self,
+        pos: &Position,
+        depth: u32,
+        report: impl FnMut(Move, u64),
+    ) -> Result<u64, String> {
+        let counted = if self.threads > 1 || self.table.is_some() {
+            perft_parallel(
+                self.generator,
+                self.technique,
+                pos,
+                depth,
+                self.threads,
+                self.table.as_ref(),
+                report,
+            )
+        } else {
+            divide_by(self.generator, self.technique, pos, depth, report)
+        };
+        counted.map_err(|e| e.to_string())
+    }
+
+    /// Perft of `pos`, with the statistics when `stats` is set (else only `nodes` is
+    /// filled), reporting root moves to `report`.
+    pub fn count(
+        &self,
+        pos: &Position,
+        depth: u32,
+        stats: bool,
+        mut report: impl FnMut(Move, &PerftStats),
+    ) -> Result<PerftStats, String> {
+        if !stats {
+            let nodes = self.run(pos, depth, |m, n| {
+                report(
+                    m,
+                    &PerftStats {
+                        nodes: n,
+                        ..PerftStats::default()
+                    },
+                )
+            })?;
+            return Ok(PerftStats {
+                nodes,
+                ..PerftStats::default()
+            });
+        }
+        if self.generator != Generator::PieceWise {
+            return Err(format!(
+                "--stats works with the piecewise generator, not {}",
+                self.generator
+            ));
+        }
+        if self.table.is_some() {
+            return Err(
+                "--stats cannot be combined with --hash: the table keeps node counts only"
+                    .to_string(),
+            );
+        }
+        Ok(perft_parallel_stats(
+            self.technique,
+            pos,
+            depth,
+            self.threads,
+            report,
+        ))
+    }
+}
+
+/// Memory the system can give without swapping, in MiB (`MemAvailable` in
+/// `/proc/meminfo`); `None` where that is unknown.
+fn available_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// A perft hash table of `mb` MiB, refused with a clear error when the machine does not
+/// have that much memory available. Checked first because Linux overcommits: the
+/// allocation would succeed and the process be killed when the table is filled.
+pub fn hash_table(mb: usize, seed: u64) -> Result<PerftTable, String> {
+    if let Some(free) = available_mib() {
+        if mb > free {
+            return Err(format!(
+                "hash {mb} MiB: more than the {free} MiB of memory available"
+            ));
+        }
+    }
+    PerftTable::with_seed(mb, seed).map_err(|mb| format!("hash {mb} MiB: cannot allocate"))
+}
+
+/// Checks `RAYSCAN_CPU`, which takes CPU features away for testing: a value the
+/// library would ignore is an error rather than a silent no-op.
+pub fn check_cpu_override() -> Result<(), String> {
+    let Some(value) = std::env::var_os("RAYSCAN_CPU") else {
+        return Ok(());
+    };
+    match value.to_str() {
+        Some(v) if rayscan::cpu::OVERRIDES.contains(&v) => Ok(()),
+        _ => Err(format!(
+            "RAYSCAN_CPU: unknown value {value:?}: expected {}",
+            rayscan::cpu::OVERRIDES.join(" or ")
+        )),
+    }
+}
