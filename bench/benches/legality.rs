@@ -17,7 +17,7 @@ use std::time::{Duration, SystemTime};
 
 use criterion::{black_box, Criterion, Throughput};
 use rayscan::{Move, MoveKind, Piece, Position};
-use rayscan_bench::{measuring, median_ns};
+use rayscan_bench::{measuring, median_ns, random_games, OPENINGS};
 
 const GROUP: &str = "legality";
 
@@ -45,42 +45,31 @@ fn cozy_move(m: Move) -> cozy_chess::Move {
 }
 
 fn cases() -> Vec<Case> {
-    let starts = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    ];
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    let mut below = |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
     let mut list = Vec::new();
-    for game in 0..200 {
-        let mut pos: Position = starts[game % 3].parse().expect("a valid FEN");
-        let mut before = Vec::new();
-        for ply in 0..80 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
+    let mut before: Vec<Move> = Vec::new();
+    random_games(
+        &OPENINGS,
+        200,
+        80,
+        0x2545_f491_4f6c_dd1d,
+        |ply, pos, moves| {
+            if ply == 0 {
+                before.clear();
             }
             if ply % 5 == 0 {
                 let candidates: Vec<Move> = moves.iter().chain(&before).copied().collect();
                 let theirs = cozy_chess::Board::from_fen(&pos.fen(true).to_string(), true)
                     .expect("cozy-chess reads our FEN");
                 list.push(Case {
-                    ours: pos,
+                    ours: *pos,
                     theirs,
                     cozy_moves: candidates.iter().map(|&m| cozy_move(m)).collect(),
                     moves: candidates,
                 });
             }
-            before = moves.as_slice().to_vec();
-            pos = pos.play(moves[below(moves.len())]);
-        }
-    }
+            before = moves.to_vec();
+        },
+    );
     list
 }
 

@@ -16,43 +16,29 @@ use rayscan::chess_move::Move;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
 use rayscan::position::Position;
 use rayscan::sliders::Classical;
-use rayscan_bench::{measuring, median_ns};
+use rayscan_bench::{measuring, median_ns, random_games, OPENINGS};
 
 const GROUP: &str = "see";
 
 fn captures() -> Vec<(Position, Move)> {
-    let starts = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    ];
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    let mut below = |n: usize| {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        (x % n as u64) as usize
-    };
     let mut list = Vec::new();
-    for game in 0..300 {
-        let mut pos = Position::from_fen(starts[game % 3]).expect("a valid FEN").0;
-        for ply in 0..60 {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
+    random_games(
+        &OPENINGS,
+        300,
+        60,
+        0x9e37_79b9_7f4a_7c15,
+        |ply, pos, moves| {
             if ply % 10 == 0 {
                 let their = pos.color(!pos.side_to_move());
                 list.extend(
                     moves
                         .iter()
                         .filter(|m| their.contains(m.to()))
-                        .map(|&m| (pos, m)),
+                        .map(|&m| (*pos, m)),
                 );
             }
-            pos = pos.play(moves.as_slice()[below(moves.len())]);
-        }
-    }
+        },
+    );
     list
 }
 

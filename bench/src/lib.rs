@@ -3,6 +3,8 @@
 
 pub mod cozy;
 
+use rayscan::{MoveList, Position};
+
 // The repository README's Rust examples run as doctests of this (unpublished) crate.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
@@ -63,4 +65,42 @@ pub fn median_ns(group: &str, id: &str, since: SystemTime) -> Option<f64> {
     let estimates: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&file).ok()?).ok()?;
     estimates["median"]["point_estimate"].as_f64()
+}
+
+/// The start position, Kiwipete and a quiet middlegame: where the SEE and legality
+/// benchmarks' random games begin.
+pub const OPENINGS: [&str; 3] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+];
+
+/// Plays `games` random games of at most `plies` plies, cycling through the FENs in
+/// `starts`, with a fixed xorshift `seed` so every run sees the same positions. Calls
+/// `visit(ply, position, legal moves)` at each position before its move is chosen.
+pub fn random_games(
+    starts: &[&str],
+    games: usize,
+    plies: usize,
+    seed: u64,
+    mut visit: impl FnMut(usize, &Position, &MoveList),
+) {
+    let mut x = seed;
+    let mut below = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    for game in 0..games {
+        let mut pos: Position = starts[game % starts.len()].parse().expect("a valid FEN");
+        for ply in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            visit(ply, &pos, &moves);
+            pos = pos.play(moves[below(moves.len())]);
+        }
+    }
 }

@@ -1,19 +1,12 @@
 //! The command-line contracts, checked by running the binary.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
-use common::uci_session;
+use common::{rayscan, uci_session};
 
 use rayscan::sliders::{Reference, Slider, Technique};
 use rayscan::{Bitboard, Square};
-
-fn rayscan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rayscan"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()

@@ -8,25 +8,10 @@
 //! Debian's `parallel`) a missing `parallel` fails it.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 mod common;
-
-fn rayscan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rayscan"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
+use common::{rayscan, success_text};
 
 fn parallel_available() -> bool {
     let found = Command::new("parallel")
@@ -56,7 +41,7 @@ fn pipeline(dir: &Path, fen: &str, depth: &str, plies: &str) -> (usize, String) 
     let jobs = dir.join("jobs.jsonl");
     let results = dir.join("results.jsonl");
     // rayscan perft D --split P --stats > jobs.jsonl
-    let split = text(&rayscan(&[
+    let split = success_text(&rayscan(&[
         "perft", depth, "--fen", fen, "--split", plies, "--stats",
     ]));
     std::fs::write(&jobs, &split).unwrap();
@@ -67,15 +52,15 @@ fn pipeline(dir: &Path, fen: &str, depth: &str, plies: &str) -> (usize, String) 
         .arg(&jobs)
         .output()
         .expect("parallel runs");
-    std::fs::write(&results, text(&ran)).unwrap();
+    std::fs::write(&results, success_text(&ran)).unwrap();
     // rayscan perft --merge results.jsonl
-    let merged = text(&rayscan(&["perft", "--merge", results.to_str().unwrap()]));
+    let merged = success_text(&rayscan(&["perft", "--merge", results.to_str().unwrap()]));
     (split.lines().count(), merged)
 }
 
 /// `--divide --stats` output without the timing lines.
 fn direct(fen: &str, depth: &str) -> String {
-    let out = text(&rayscan(&[
+    let out = success_text(&rayscan(&[
         "perft", depth, "--fen", fen, "--divide", "--stats",
     ]));
     out.lines()
@@ -114,7 +99,7 @@ fn the_readme_pipeline_through_gnu_parallel_equals_the_direct_divide() {
 fn the_start_position_has_5362_distinct_positions_at_ply_3_and_72078_at_ply_4() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     for (plies, distinct, paths) in [("3", 5362, 8902), ("4", 72_078, 197_281)] {
-        let jobs = text(&rayscan(&["perft", "6", "--fen", start, "--split", plies]));
+        let jobs = success_text(&rayscan(&["perft", "6", "--fen", start, "--split", plies]));
         assert_eq!(jobs.lines().count(), distinct);
         // The paths of all jobs add up to the perft at that ply.
         let total: u64 = jobs

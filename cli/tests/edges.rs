@@ -5,30 +5,14 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 
 mod common;
-use common::uci_session;
+use common::{rayscan, success_text, uci_session};
 
 use rayscan::perft::perft_with;
 use rayscan::sliders::Technique;
 use rayscan::Position;
-
-fn rayscan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rayscan"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
 
 /// Exit code 2, nothing on stdout, and exactly the one line `rayscan: error: {want}`.
 fn refused(args: &[&str], want: &str) {
@@ -55,16 +39,16 @@ fn perft_takes_a_number_after_the_moves_as_its_depth() {
         &["perft", "3", "--moves", "e2e4", "e7e5"],
         &["perft", "--moves", "e4", "e5", "3", "--threads", "2"],
     ] {
-        assert!(stdout(&rayscan(args)).starts_with(&want), "{args:?}");
+        assert!(success_text(&rayscan(args)).starts_with(&want), "{args:?}");
     }
-    let divided = stdout(&rayscan(&[
+    let divided = success_text(&rayscan(&[
         "perft", "--moves", "e2e4", "e7e5", "3", "--divide",
     ]));
     assert_eq!(divided.split_once("\n\n").unwrap().0.lines().count(), 29);
     let fen = after(&["e2e4", "e7e5"]).to_string();
-    assert!(stdout(&rayscan(&["perft", "3", "--fen", &fen])).starts_with(&want));
+    assert!(success_text(&rayscan(&["perft", "3", "--fen", &fen])).starts_with(&want));
     // The number alone: perft 2 of the start position.
-    assert!(stdout(&rayscan(&["perft", "--moves", "2"])).starts_with("Nodes searched: 400\n"));
+    assert!(success_text(&rayscan(&["perft", "--moves", "2"])).starts_with("Nodes searched: 400\n"));
 
     // The forms that cannot work say why and how to write them.
     refused(
@@ -89,11 +73,11 @@ fn perft_takes_a_number_after_the_moves_as_its_depth() {
     refused(&["see", "--moves", "e2e4", "3", "--move", "d7d5"], number);
     // --moves still works wherever it is taken.
     assert_eq!(
-        stdout(&rayscan(&["fen", "--moves", "e2e4", "e7e5"])),
+        success_text(&rayscan(&["fen", "--moves", "e2e4", "e7e5"])),
         format!("{fen}\n")
     );
     assert_eq!(
-        stdout(&rayscan(&["see", "--moves", "e4", "d5", "--move", "exd5"])),
+        success_text(&rayscan(&["see", "--moves", "e4", "d5", "--move", "exd5"])),
         "0\n"
     );
 }
@@ -168,8 +152,8 @@ fn a_bad_job_line_names_what_is_wrong() {
         refused(&["perft", "--job", &line], &format!("{job}{want}"));
     }
     // A job line as --split writes it still runs.
-    let split = stdout(&rayscan(&["perft", "2", "--split", "1"]));
-    let done = stdout(&rayscan(&["perft", "--job", split.lines().next().unwrap()]));
+    let split = success_text(&rayscan(&["perft", "2", "--split", "1"]));
+    let done = success_text(&rayscan(&["perft", "--job", split.lines().next().unwrap()]));
     assert!(done.contains(r#""nodes":20"#), "{done}");
 
     // And --merge names the line and the field.
@@ -221,9 +205,9 @@ fn show_names_checkmate_stalemate_and_insufficient_material() {
         ),
     ];
     for (fen, tail, [checkmate, stalemate, insufficient]) in cases {
-        let text = stdout(&rayscan(&["show", "--fen", fen]));
+        let text = success_text(&rayscan(&["show", "--fen", fen]));
         assert!(text.ends_with(tail), "{fen}: {text}");
-        let json = stdout(&rayscan(&["show", "--fen", fen, "--json"]));
+        let json = success_text(&rayscan(&["show", "--fen", fen, "--json"]));
         let v: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(v["checkmate"], checkmate, "{fen}");
         assert_eq!(v["stalemate"], stalemate, "{fen}");
@@ -233,7 +217,7 @@ fn show_names_checkmate_stalemate_and_insufficient_material() {
 
 #[test]
 fn explain_says_which_file_the_kogge_stone_propagator_leaves_out() {
-    let text = stdout(&rayscan(&[
+    let text = success_text(&rayscan(&[
         "explain",
         "queen",
         "d4",

@@ -4,7 +4,25 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
+
+/// Runs `rayscan args…` and returns what it did.
+pub fn rayscan(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rayscan"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The stdout of a run that must have succeeded (else its stderr is the failure).
+pub fn success_text(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
 
 /// The `rayscan` binary, with `RAYSCAN_CPU` set to `cpu` if given (otherwise inherited,
 /// so the child sees the CPU the test process sees).
