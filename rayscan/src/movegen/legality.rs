@@ -48,6 +48,36 @@ impl CheckInfo {
     }
 }
 
+/// Whether a pawn of `us` on `from` reaches `to` by a capture of one of `theirs`, a
+/// step onto an empty square, or a double step from its start rank over an empty one:
+/// every pawn move but en passant, whose rules are its own.
+#[inline]
+fn pawn_move_shape(
+    us: Color,
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+    theirs: Bitboard,
+) -> bool {
+    let step = if us == Color::White { 8 } else { -8i32 };
+    let delta = to as i32 - from as i32;
+    if theirs.contains(to) {
+        masks::pawn_attacks(us, from).contains(to)
+    } else if delta == step {
+        !occupied.contains(to)
+    } else if delta == 2 * step {
+        let start = if us == Color::White {
+            Rank::Second
+        } else {
+            Rank::Seventh
+        };
+        let mid = Square::from_index_masked((from as u32 + to as u32) / 2);
+        from.rank() == start && !occupied.contains(mid) && !occupied.contains(to)
+    } else {
+        false
+    }
+}
+
 impl Position {
     /// Checkers and pins of the side to move (fastest technique).
     pub fn check_info(&self) -> CheckInfo {
@@ -96,38 +126,12 @@ impl Position {
                     && castling_is_legal::<Fastest>(self, us, from, to, side, occupied)
             }
             (_, MoveKind::Castling) => false,
+            (Piece::Pawn, MoveKind::EnPassant) => {
+                self.ep_square() == Some(to) && masks::pawn_attacks(us, from).contains(to)
+            }
             (Piece::Pawn, kind) => {
-                let forward = if us == Color::White { 8i32 } else { -8 };
-                let delta = to as i32 - from as i32;
-                let promotes = last_rank.contains(to);
-                let kind_ok = match kind {
-                    MoveKind::Promotion(_) => promotes,
-                    MoveKind::Normal => !promotes,
-                    MoveKind::EnPassant => self.ep_square() == Some(to),
-                    MoveKind::Castling => false,
-                };
-                let start = if us == Color::White {
-                    Rank::Second
-                } else {
-                    Rank::Seventh
-                };
-                let shape = if masks::pawn_attacks(us, from).contains(to) {
-                    match kind {
-                        MoveKind::EnPassant => true,
-                        _ => their.contains(to),
-                    }
-                } else if delta == forward {
-                    !occupied.contains(to) && kind != MoveKind::EnPassant
-                } else if delta == 2 * forward {
-                    let mid = Square::from_index_masked((from as u32 + to as u32) / 2);
-                    from.rank() == start
-                        && !occupied.contains(mid)
-                        && !occupied.contains(to)
-                        && kind == MoveKind::Normal
-                } else {
-                    false
-                };
-                kind_ok && shape
+                matches!(kind, MoveKind::Promotion(_)) == last_rank.contains(to)
+                    && pawn_move_shape(us, from, to, occupied, their)
             }
             (_, MoveKind::Normal) => {
                 let reach = match piece {
@@ -207,24 +211,7 @@ impl Position {
             if is_promotion != reaches_last_rank {
                 return false;
             }
-            let step = if us == Color::White { 8 } else { -8i32 };
-            let delta = to as i32 - from as i32;
-            let shape = if theirs.contains(to) {
-                masks::pawn_attacks(us, from).contains(to)
-            } else if delta == step {
-                !occupied.contains(to)
-            } else if delta == 2 * step {
-                let start = if us == Color::White {
-                    Rank::Second
-                } else {
-                    Rank::Seventh
-                };
-                let mid = Square::from_index_masked((from as u32 + to as u32) / 2);
-                from.rank() == start && !occupied.contains(mid) && !occupied.contains(to)
-            } else {
-                false
-            };
-            if !shape {
+            if !pawn_move_shape(us, from, to, occupied, theirs) {
                 return false;
             }
         } else {
