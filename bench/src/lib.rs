@@ -1,5 +1,5 @@
 //! What the criterion benchmarks share: finding criterion's results after a run, to print
-//! them as the Markdown tables the README quotes.
+//! them as the Markdown tables the README and the book (docs/) quote.
 
 pub mod cozy;
 
@@ -9,6 +9,24 @@ use rayscan::{MoveList, Position};
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+// The book's chapters (docs/src, an mdBook) with Rust examples run as doctests too, one
+// item per chapter, so an example that no longer compiles or passes fails `cargo test`.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/src/library.md")]
+struct BookLibrary;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/src/techniques.md")]
+struct BookTechniques;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/src/move-generators.md")]
+struct BookMoveGenerators;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/src/deep-perft.md")]
+struct BookDeepPerft;
 
 use std::fs;
 use std::path::{Path, PathBuf};
