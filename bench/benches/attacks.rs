@@ -14,7 +14,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use criterion::{black_box, Criterion, Throughput};
+use criterion::{Criterion, Throughput, black_box};
 use rayscan::sliders::{Slider, Technique, WithSlider};
 use rayscan::{Bitboard, SliderPiece, Square};
 use rayscan_bench::{measuring, median_ns};

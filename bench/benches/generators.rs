@@ -14,7 +14,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use criterion::{black_box, Criterion, Throughput};
+use criterion::{Criterion, Throughput, black_box};
 use rayscan::movegen::Generator;
 use rayscan::perft::perft_by;
 use rayscan::position::Position;

@@ -15,9 +15,9 @@
 
 use std::time::{Duration, SystemTime};
 
-use criterion::{black_box, Criterion, Throughput};
+use criterion::{Criterion, Throughput, black_box};
 use rayscan::{Move, MoveKind, Piece, Position};
-use rayscan_bench::{measuring, median_ns, random_games, OPENINGS};
+use rayscan_bench::{OPENINGS, measuring, median_ns, random_games};
 
 const GROUP: &str = "legality";
 

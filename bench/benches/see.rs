@@ -11,12 +11,12 @@
 
 use std::time::{Duration, SystemTime};
 
-use criterion::{black_box, Criterion, Throughput};
+use criterion::{Criterion, Throughput, black_box};
 use rayscan::chess_move::Move;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
 use rayscan::position::Position;
 use rayscan::sliders::Classical;
-use rayscan_bench::{measuring, median_ns, random_games, OPENINGS};
+use rayscan_bench::{OPENINGS, measuring, median_ns, random_games};
 
 const GROUP: &str = "see";
 

@@ -4,7 +4,7 @@
 //! prints exactly the shipped tables (a unit test checks the same); another seed finds
 //! another valid set.
 
-use rayscan::sliders::magic::{find_magic, SEARCH_SEED};
+use rayscan::sliders::magic::{SEARCH_SEED, find_magic};
 use rayscan::{SliderPiece, Square};
 
 fn main() {

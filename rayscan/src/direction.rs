@@ -13,7 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bitboard::{shift_signed, Bitboard};
+use crate::bitboard::{Bitboard, shift_signed};
 use crate::error::{ParseError, ParseKind};
 
 /// A ray direction, with its square-index offset.

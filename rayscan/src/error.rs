@@ -122,10 +122,7 @@ impl ParseKind {
                 "north, north-east, east, south-east, south, south-west, west, north-west (or n, ne, e …)",
             ),
             ParseKind::Technique => ("technique", "a name listed by `rayscan techniques`"),
-            ParseKind::Generator => (
-                "generator",
-                "piecewise, directionwise, hybrid or staged",
-            ),
+            ParseKind::Generator => ("generator", "piecewise, directionwise, hybrid or staged"),
         }
     }
 }

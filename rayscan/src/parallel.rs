@@ -8,16 +8,16 @@
 //!   is for the piece-wise generator, with any technique.
 //! - **Statistics** ([`perft_parallel_stats`]) split the same way.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::vec::Vec;
 
 use crate::chess_move::Move;
 use crate::movegen::{Generator, UnsupportedTechnique};
-use crate::perft::hash::perft_hashed_with;
 pub use crate::perft::hash::PerftTable;
+use crate::perft::hash::perft_hashed_with;
 use crate::perft::perft_by;
-use crate::perft::stats::{divide_stats, perft_stats_with, PerftStats};
+use crate::perft::stats::{PerftStats, divide_stats, perft_stats_with};
 use crate::position::Position;
 use crate::sliders::Technique;
 
@@ -47,12 +47,14 @@ fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
-            scope.spawn(|| loop {
-                let j = next.fetch_add(1, Ordering::Relaxed);
-                let Some((i, p, d)) = jobs.get(j) else { break };
-                let n = count(p, *d);
-                if let Some(Ok(mut sum)) = sums.get(*i).map(Mutex::lock) {
-                    *sum += n;
+            scope.spawn(|| {
+                loop {
+                    let j = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((i, p, d)) = jobs.get(j) else { break };
+                    let n = count(p, *d);
+                    if let Some(Ok(mut sum)) = sums.get(*i).map(Mutex::lock) {
+                        *sum += n;
+                    }
                 }
             });
         }

@@ -615,7 +615,9 @@ mod tests {
             message("Ke3"),
             "illegal move \"Ke3\": not a legal move in this position"
         );
-        assert!(message("Zz9").starts_with("invalid san move \"Zz9\": expected a move like \"e4\""));
+        assert!(
+            message("Zz9").starts_with("invalid san move \"Zz9\": expected a move like \"e4\"")
+        );
         let long = format!("Q{}4", "x".repeat(40));
         let expected = format!("invalid san move \"{}…\": expected", &long[..24]);
         assert!(message(&long).starts_with(&expected), "{}", message(&long));

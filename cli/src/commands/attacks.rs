@@ -4,11 +4,11 @@
 use clap::ValueEnum;
 use serde::Serialize;
 
-use rayscan::sliders::Technique;
 use rayscan::Bitboard;
+use rayscan::sliders::Technique;
 
-use crate::shared::args::{parse_technique_choice, Choice, Target};
-use crate::shared::diagram::{side_by_side, square_list, Panel};
+use crate::shared::args::{Choice, Target, parse_technique_choice};
+use crate::shared::diagram::{Panel, side_by_side, square_list};
 use crate::shared::io::{hex, pretty, squares};
 
 #[derive(clap::Args, Debug)]

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use rayscan::Position;
 use rayscan::movegen::Generator;
 use rayscan::sliders::Technique;
-use rayscan::Position;
 
-use crate::shared::args::{parse_generator, parse_technique, Speed};
+use crate::shared::args::{Speed, parse_generator, parse_technique};
 use crate::shared::io::Output;
 use crate::shared::settings::Settings;
 

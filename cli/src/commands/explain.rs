@@ -14,8 +14,8 @@ use rayscan::sliders::{self, RayWise, Reference, Slider, Technique, WithRayWise}
 use rayscan::{Bitboard, Direction, Line, SliderPiece, Square};
 use serde::Serialize;
 
-use crate::shared::args::{parse_technique, Target};
-use crate::shared::diagram::{side_by_side, square_list, Panel};
+use crate::shared::args::{Target, parse_technique};
+use crate::shared::diagram::{Panel, side_by_side, square_list};
 use crate::shared::io::{hex, pretty, squares};
 
 #[derive(clap::Args, Debug)]
@@ -426,7 +426,11 @@ fn classical_ray(req: &Request, dir: Direction) -> Section {
             let how = if req.technique == Technique::ClassicalGeneralized {
                 format!(
                     "generalized scan of blockers | dirBit ({sentinel}), lowest bit isolated by dirMask for {} rays",
-                    if dir.is_positive() { "positive" } else { "no negative" }
+                    if dir.is_positive() {
+                        "positive"
+                    } else {
+                        "no negative"
+                    }
                 )
             } else {
                 format!("{scan} of blockers | sentinel {sentinel}")
@@ -610,7 +614,7 @@ fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
     let s = i32::from(dir.offset());
     let empty = !req.occupied;
     let mut pro = empty.0 & !dir.opposite().wrap_mask().0;
-    let mut gen = Bitboard::from(req.square).0;
+    let mut generator = Bitboard::from(req.square).0;
     let mut st = Steps::new(req);
     // The propagator leaves out the file a shift in `dir` would wrap onto, if any.
     let propagator = match dir.file_delta() {
@@ -633,13 +637,13 @@ fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
             dir.name(),
         ),
         &[
-            p("generator", Bitboard(gen), true),
+            p("generator", Bitboard(generator), true),
             p("propagator", Bitboard(pro), false),
         ],
         &[" "],
     );
     for (k, by) in [(1, 1), (2, 2), (3, 4)] {
-        gen |= pro & shift_by(gen, s * by);
+        generator |= pro & shift_by(generator, s * by);
         let text = format!(
             "{}: step {k}: gen |= pro & shift(gen, {by}){}",
             dir.name(),
@@ -654,25 +658,28 @@ fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
             st.add(
                 text,
                 &[
-                    p("generator", Bitboard(gen), true),
+                    p("generator", Bitboard(generator), true),
                     p("propagator", Bitboard(pro), false),
                 ],
                 &[" "],
             );
         } else {
-            let attacks = Bitboard(gen).shift(dir);
+            let attacks = Bitboard(generator).shift(dir);
             st.add(
                 format!(
                     "{text}; one more shift {} = attacks {}",
                     dir.name(),
                     square_list(attacks)
                 ),
-                &[p("fill", Bitboard(gen), true), p("attacks", attacks, true)],
+                &[
+                    p("fill", Bitboard(generator), true),
+                    p("attacks", attacks, true),
+                ],
                 &["->"],
             );
         }
     }
-    let attacks = Bitboard(gen).shift(dir);
+    let attacks = Bitboard(generator).shift(dir);
     st.section(dir.name(), Part::Ray(dir), attacks)
 }
 
@@ -698,11 +705,7 @@ fn garvin_line(req: &Request, line: Line) -> Section {
     let (ph, nh) = (hit(pos), hit(neg));
     let table = |s: Square, d: Direction| {
         let r = masks::ray(d, s);
-        if r.is_empty() {
-            Bitboard::from(s)
-        } else {
-            r
-        }
+        if r.is_empty() { Bitboard::from(s) } else { r }
     };
     let between = table(ph, neg) & table(nh, pos);
     let attacks = (between | ph.into() | nh.into()).without(sq);
@@ -1088,8 +1091,10 @@ mod tests {
             masks::ray(Direction::North, req.square),
         );
         assert_eq!(mismatches.len(), 1);
-        assert!(explain(&req)
-            .text()
-            .contains("rook attacks = union of the above"));
+        assert!(
+            explain(&req)
+                .text()
+                .contains("rook attacks = union of the above")
+        );
     }
 }

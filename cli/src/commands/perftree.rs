@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
+use rayscan::Position;
 use rayscan::movegen::Generator;
 use rayscan::sliders::Technique;
-use rayscan::Position;
 
 use crate::shared::game::play_moves;
 

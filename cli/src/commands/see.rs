@@ -11,7 +11,7 @@ use rayscan::{Move, Position};
 
 use crate::shared::args::Game;
 use crate::shared::game::{parse_move, readings};
-use crate::shared::io::{read_text, Output};
+use crate::shared::io::{Output, read_text};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

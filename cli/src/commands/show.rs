@@ -4,8 +4,8 @@
 use rayscan::Position;
 
 use crate::shared::args::Game;
-use crate::shared::diagram::{board_letters, side_by_side, square_list, Panel};
-use crate::shared::game::{overview, Ending};
+use crate::shared::diagram::{Panel, board_letters, side_by_side, square_list};
+use crate::shared::game::{Ending, overview};
 use crate::shared::io::squares;
 
 #[derive(clap::Args, Debug)]

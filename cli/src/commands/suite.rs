@@ -8,14 +8,14 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use rayscan::Position;
 use rayscan::movegen::{Generator, UnsupportedTechnique};
 use rayscan::perft::perft_by;
 use rayscan::sliders::Technique;
-use rayscan::suite::{parse, SuiteEntry};
-use rayscan::Position;
+use rayscan::suite::{SuiteEntry, parse};
 
-use crate::shared::args::{parse_generator_choice, parse_technique_choice, Choice};
-use crate::shared::io::{pretty, read_text, Output};
+use crate::shared::args::{Choice, parse_generator_choice, parse_technique_choice};
+use crate::shared::io::{Output, pretty, read_text};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -3,14 +3,14 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
+use rayscan::Position;
 use rayscan::movegen::Generator;
 use rayscan::sliders::Technique;
-use rayscan::Position;
 
 use crate::shared::args::parse_technique;
 use crate::shared::diagram::board_letters;
 use crate::shared::game::play_moves;
-use crate::shared::settings::{hash_table, Settings};
+use crate::shared::settings::{Settings, hash_table};
 
 /// `rayscan uci`: the loop on the process's stdin and stdout.
 pub fn run() -> Result<(), String> {
@@ -156,7 +156,7 @@ impl Uci {
             _ => {
                 return Err(format!(
                     "setoption: unknown option {name:?} (Threads, Hash, Technique)"
-                ))
+                ));
             }
         }
         Ok(String::new())

@@ -9,7 +9,7 @@ use rayscan::sliders::Technique;
 use rayscan::{Bitboard, Position, SliderPiece, Square};
 
 use super::game::setup;
-use super::settings::{hash_table, Settings};
+use super::settings::{Settings, hash_table};
 
 /// A position: FEN, moves played from it, and how strictly to read it.
 #[derive(Args, Debug)]
@@ -115,7 +115,7 @@ impl Speed {
             Some(_) if generator != Generator::PieceWise => {
                 return Err(format!(
                     "--hash works with the piecewise generator, not {generator}"
-                ))
+                ));
             }
             Some(mb) => Some(
                 hash_table(

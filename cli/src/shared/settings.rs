@@ -2,7 +2,7 @@
 //! technique, threads and hash table, and the CPU override behind the technique's default.
 
 use rayscan::movegen::Generator;
-use rayscan::parallel::{perft_parallel, perft_parallel_stats, PerftTable};
+use rayscan::parallel::{PerftTable, perft_parallel, perft_parallel_stats};
 use rayscan::perft::divide_by;
 use rayscan::perft::stats::PerftStats;
 use rayscan::sliders::Technique;

@@ -3,8 +3,8 @@
 
 use core::marker::PhantomData;
 
-use super::vectors::{BISHOP, BLACK_PAWN, KING, KNIGHT, QUEEN, ROOK, WHITE_PAWN};
 use super::Layout;
+use super::vectors::{BISHOP, BLACK_PAWN, KING, KNIGHT, QUEEN, ROOK, WHITE_PAWN};
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
 use crate::piece::Piece;

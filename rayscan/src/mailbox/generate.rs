@@ -4,8 +4,8 @@
 //! table lookup says whether a piece could attack along a vector at all, and only then
 //! is the line walked.
 
-use super::board::{attack_flag, code, decode, Mailbox, EMPTY};
 use super::Layout;
+use super::board::{EMPTY, Mailbox, attack_flag, code, decode};
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
 use crate::piece::Piece;

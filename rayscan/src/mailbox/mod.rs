@@ -21,7 +21,7 @@ mod generate;
 mod see;
 pub mod vectors;
 
-pub use board::{perft, Mailbox};
+pub use board::{Mailbox, perft};
 use vectors::Vector;
 
 /// The geometry of a mailbox board: how squares map to array indices.

@@ -3,12 +3,12 @@
 //! vector-table lookup each and a walk back from the target for sliders. Each capture
 //! empties its piece's cell, so the walks see the x-rays behind it.
 
-use super::board::{decode, Mailbox, EMPTY};
 use super::Layout;
+use super::board::{EMPTY, Mailbox, decode};
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
 use crate::piece::Piece;
-use crate::see::{first_gain, recapture, recapture_order, resolve, MAX_SWAPS};
+use crate::see::{MAX_SWAPS, first_gain, recapture, recapture_order, resolve};
 use crate::square::{Rank, Square};
 
 impl<L: Layout> Mailbox<L> {

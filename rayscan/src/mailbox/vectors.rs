@@ -52,11 +52,7 @@ const fn signum(x: i32) -> i32 {
 }
 
 const fn abs(x: i32) -> i32 {
-    if x < 0 {
-        -x
-    } else {
-        x
-    }
+    if x < 0 { -x } else { x }
 }
 
 /// The entry for a displacement of `df` files and `dr` ranks on a board `width` wide.

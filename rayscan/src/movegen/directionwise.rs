@@ -38,12 +38,12 @@
 //! . . . . . . . .");
 //! ```
 
-use super::pawns::{free_in, PawnTargets};
-use super::{castling_rooks, en_passant_sources, PROMOTIONS};
+use super::pawns::{PawnTargets, free_in};
+use super::{PROMOTIONS, castling_rooks, en_passant_sources};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
-use crate::dir_move::{nearest_behind, DirMove, MoveDirection};
+use crate::dir_move::{DirMove, MoveDirection, nearest_behind};
 use crate::direction::{Direction, KnightDirection};
 use crate::masks;
 use crate::piece::Piece;

@@ -3,8 +3,8 @@
 //! of pawns; pawn captures come first in the list, as the first candidates a search
 //! tries (a pawn capturing rarely loses material).
 
-use super::pawns::{behind, PawnTargets};
-use super::{castling_moves, en_passant_sources, push_pawn_moves, Node};
+use super::pawns::{PawnTargets, behind};
+use super::{Node, castling_moves, en_passant_sources, push_pawn_moves};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::masks;

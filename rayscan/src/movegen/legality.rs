@@ -195,7 +195,7 @@ impl Position {
             MoveKind::Castling => return self.is_pseudo_legal(m),
             MoveKind::EnPassant => {
                 return self.ep_square() == Some(to)
-                    && en_passant_sources::<Fastest>(self).contains(from)
+                    && en_passant_sources::<Fastest>(self).contains(from);
             }
             _ => {}
         }

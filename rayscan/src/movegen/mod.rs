@@ -31,7 +31,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
-use crate::chess_move::{parse_uci_syntax, Move, MoveKind, MoveList, UciMoveError};
+use crate::chess_move::{Move, MoveKind, MoveList, UciMoveError, parse_uci_syntax};
 use crate::color::Color;
 use crate::error::{ParseError, ParseKind, Snippet};
 use crate::masks;
@@ -49,10 +49,10 @@ pub mod picker;
 pub(crate) mod piecewise;
 pub(crate) mod side;
 
-pub use directionwise::{generate_targets, DirectionTargets};
+pub use directionwise::{DirectionTargets, generate_targets};
 pub use hybrid::generate_hybrid;
 pub use legality::CheckInfo;
-pub use picker::{perft_staged, MovePicker, Stage, StagedHistory};
+pub use picker::{MovePicker, Stage, StagedHistory, perft_staged};
 pub(crate) use piecewise::perft_position;
 pub use piecewise::{count, generate};
 

@@ -32,10 +32,10 @@
 use core::cmp::Reverse;
 use core::marker::PhantomData;
 
-use super::directionwise::{knight_source, RayWalk};
-use super::{generate_targets, CheckInfo, DirectionTargets, PROMOTIONS};
+use super::directionwise::{RayWalk, knight_source};
+use super::{CheckInfo, DirectionTargets, PROMOTIONS, generate_targets};
 use crate::chess_move::{Move, MoveKind, MoveList};
-use crate::dir_move::{nearest_behind, DirMove};
+use crate::dir_move::{DirMove, nearest_behind};
 use crate::direction::{Direction, KnightDirection};
 use crate::piece::Piece;
 use crate::position::Position;

@@ -21,13 +21,13 @@
 //! each child's key is computed and its bucket prefetched as it is made, and only then
 //! are the buckets probed, so the cache misses of a batch overlap.
 
-use std::alloc::{alloc_zeroed, Layout};
+use std::alloc::{Layout, alloc_zeroed};
 use std::boxed::Box;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::color::Color;
 use crate::movegen::isa::{self, Isa};
-use crate::movegen::piecewise::{enumerate, MakeEach};
+use crate::movegen::piecewise::{MakeEach, enumerate};
 use crate::movegen::side::Side;
 use crate::position::zobrist::splitmix;
 use crate::position::{Board, Position};
@@ -230,7 +230,7 @@ impl PerftTable {
     pub(crate) fn prefetch(&self, key: u128) {
         #[cfg(target_arch = "x86_64")]
         {
-            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             let p: *const Entry = self.bucket(key).as_ptr();
             // SAFETY: a prefetch is a hint: it never faults and reads nothing into the
             // program's state; `p` points into the table anyway.
@@ -405,6 +405,7 @@ impl WithSlider for Hashed<'_> {
 }
 
 /// [`perft_hashed`] with a technique chosen at run time.
+#[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 pub fn perft_hashed_with(
     technique: Technique,
     pos: &Position,

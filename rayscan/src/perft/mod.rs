@@ -6,6 +6,18 @@
 //! [`crate::movegen::DirectionTargets::count`]). The staged picker is the exception: it is
 //! counted move by move, since what it must prove is that its stages yield every move
 //! once.
+//!
+//! ## Where the run-time dispatchers are compiled
+//!
+//! [`perft_with`], [`perft_by`], [`divide_by`] and their twins for statistics
+//! ([`stats::perft_stats_with`]), the hash table ([`hash::perft_hashed_with`]) and threads
+//! (`crate::parallel`) choose the technique at run time, so each compiles every
+//! technique's hot path, most of the crate's machine code. By default they are
+//! `#[inline]`: compiled in the crate that calls them, and only if it does, so a program
+//! that calls `Position::perft` alone builds the library in seconds. A workspace whose
+//! several crates or test binaries call them (this repository's command line, its tests)
+//! enables the `precompile` feature instead, which compiles them here, once. Either way
+//! the code is the same.
 
 #[cfg(feature = "std")]
 pub mod hash;
@@ -14,8 +26,8 @@ pub mod stats;
 use crate::chess_move::{Move, MoveList};
 use crate::mailbox::{self, Board15x12, Board16x12, Layout, Mailbox, X88};
 use crate::movegen::{
-    generate_hybrid, generate_targets, perft_staged, Generator, MovePicker, StagedHistory,
-    UnsupportedTechnique,
+    Generator, MovePicker, StagedHistory, UnsupportedTechnique, generate_hybrid, generate_targets,
+    perft_staged,
 };
 use crate::position::Position;
 use crate::sliders::{RayWise, Slider, Technique, WithRayWise, WithSlider};
@@ -124,6 +136,7 @@ impl WithSlider for Perft<'_> {
 }
 
 /// [`perft`] with a technique chosen at run time (dispatched once, at the top).
+#[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 pub fn perft_with(technique: Technique, pos: &Position, depth: u32) -> u64 {
     technique.dispatch(Perft { pos, depth })
 }
@@ -258,6 +271,7 @@ pub fn divide_by(
 /// let p = Position::from_fen(kiwipete).unwrap().0;
 /// assert_eq!(perft_by(Generator::DirectionWise, Technique::Dumb7Fill, &p, 2), Ok(2039));
 /// ```
+#[inline]
 pub fn perft_by(
     generator: Generator,
     technique: Technique,
@@ -267,6 +281,7 @@ pub fn perft_by(
     run(generator, technique, pos, depth, None)
 }
 
+#[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 fn run(
     generator: Generator,
     technique: Technique,

@@ -28,7 +28,7 @@ use crate::chess_move::{Move, MoveKind};
 use crate::masks;
 use crate::movegen::isa::{self, Isa};
 use crate::movegen::piecewise::{
-    enumerate, source, MakeEach, Visitor, BISHOP, KNIGHT, PAWN, QUEEN, ROOK,
+    BISHOP, KNIGHT, MakeEach, PAWN, QUEEN, ROOK, Visitor, enumerate, source,
 };
 use crate::movegen::side::Side;
 use crate::position::{Board, Position};
@@ -350,6 +350,7 @@ impl WithSlider for Stats<'_> {
 }
 
 /// [`perft_stats`] with a technique chosen at run time.
+#[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 pub fn perft_stats_with(technique: Technique, pos: &Position, depth: u32) -> PerftStats {
     technique.dispatch(Stats { pos, depth })
 }

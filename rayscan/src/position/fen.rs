@@ -322,7 +322,7 @@ impl Position {
                     FenField::SideToMove,
                     side_text,
                     FenProblem::BadSide,
-                ))
+                ));
             }
         };
         let number = |text: Option<&str>, field| -> Result<Option<u32>, FenError> {
@@ -345,7 +345,7 @@ impl Position {
                         FenField::Placement,
                         placement_text,
                         FenProblem::NoKing(color),
-                    ))
+                    ));
                 }
                 1 => {}
                 _ => {
@@ -353,7 +353,7 @@ impl Position {
                         FenField::Placement,
                         placement_text,
                         FenProblem::TooManyKings(color),
-                    ))
+                    ));
                 }
             }
         }

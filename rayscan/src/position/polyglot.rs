@@ -491,10 +491,12 @@ mod tests {
         // yet the format counts the file.
         let pinned = fen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
         let pinned_no_ep = fen("8/8/8/KPp4r/8/8/8/7k w - - 0 2");
-        assert!(pinned
-            .legal_moves()
-            .iter()
-            .all(|m| m.to() != crate::Square::C6));
+        assert!(
+            pinned
+                .legal_moves()
+                .iter()
+                .all(|m| m.to() != crate::Square::C6)
+        );
         assert_eq!(
             pinned.polyglot_key() ^ pinned_no_ep.polyglot_key(),
             RANDOM64[EN_PASSANT + 2]

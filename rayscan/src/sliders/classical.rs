@@ -5,7 +5,7 @@
 //! reverse for negative ones) and xor that blocker's own ray away. Line and piece attacks
 //! are unions of rays. Tables: the 8 × 64 ray table of [`crate::masks`], 4096 bytes.
 
-use super::{hi_bit, lo_bit, RayWise, Slider};
+use super::{RayWise, Slider, hi_bit, lo_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::masks::{self, ray_at};
@@ -37,35 +37,6 @@ pub fn negative_ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> B
         attacks ^= ray_at(dir, hi_bit(blockers));
     }
     Bitboard(attacks)
-}
-
-/// Attacks along the four rays `dirs` by the classical method, as a `const fn` over a ray
-/// table passed in: cheap enough for the const evaluator to fill the 107,648-entry magic
-/// and PEXT tables at compile time (walking square by square takes it ten times longer).
-pub(crate) const fn attacks_const(
-    rays: &[[u64; 64]; 8],
-    dirs: &[Direction; 4],
-    sq: usize,
-    occupied: u64,
-) -> u64 {
-    let mut attacks = 0;
-    let mut i = 0;
-    while i < 4 {
-        let d = dirs[i] as usize;
-        let mut ray = rays[d][sq];
-        let blockers = ray & occupied;
-        if blockers != 0 {
-            let first = if dirs[i].is_positive() {
-                blockers.trailing_zeros()
-            } else {
-                63 - blockers.leading_zeros()
-            };
-            ray ^= rays[d][first as usize];
-        }
-        attacks |= ray;
-        i += 1;
-    }
-    attacks
 }
 
 impl Slider for Classical {

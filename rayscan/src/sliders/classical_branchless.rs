@@ -6,7 +6,7 @@
 //! sentinel, that square's ray in this direction is empty and the xor changes nothing.
 //! Tables: the 8 × 64 ray table, 4096 bytes.
 
-use super::{hi_bit, lo_bit, RayWise, Slider};
+use super::{RayWise, Slider, hi_bit, lo_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::masks::{self, ray_at};
@@ -34,8 +34,7 @@ pub fn negative_ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> B
 
 impl Slider for ClassicalBranchless {
     const NAME: &'static str = "classical-branchless";
-    const DESCRIPTION: &'static str =
-        "classical ray attacks with a sentinel bit (MSB for positive, LSB for negative rays): no branch";
+    const DESCRIPTION: &'static str = "classical ray attacks with a sentinel bit (MSB for positive, LSB for negative rays): no branch";
     const TABLE_BYTES: usize = masks::RAY_TABLE_BYTES;
 
     #[inline]

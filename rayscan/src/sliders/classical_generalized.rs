@@ -6,7 +6,7 @@
 //! the lowest bit with `b & (-b | DIR_MASK)` turns the bitscan reverse into a bitscan
 //! forward for positive rays. Tables: the ray table plus 2 × 8 words, 4224 bytes.
 
-use super::{hi_bit, RayWise, Slider};
+use super::{RayWise, Slider, hi_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, Line};
 use crate::masks::{self, ray_at};

@@ -18,7 +18,7 @@
 //! blockers that are enemies) and [`quiet_targets`] (the empty squares between blockers).
 //! Tables: 64 × 8 words, 4096 bytes.
 
-use super::{hi_bit, lo_bit, RayWise, Slider};
+use super::{RayWise, Slider, hi_bit, lo_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, Line};
 use crate::masks;
@@ -74,8 +74,7 @@ fn line_span(line: Line, sq: u32, occupied: u64) -> u64 {
 
 impl Slider for Garvin {
     const NAME: &'static str = "garvin";
-    const DESCRIPTION: &'static str =
-        "BSF/BSR ray scan over a 64x8 ray table whose empty rays hold the source bit; attacks between opposite rays of the blockers";
+    const DESCRIPTION: &'static str = "BSF/BSR ray scan over a 64x8 ray table whose empty rays hold the source bit; attacks between opposite rays of the blockers";
     const TABLE_BYTES: usize = core::mem::size_of::<[u64; 64 * 8]>();
 
     #[inline]

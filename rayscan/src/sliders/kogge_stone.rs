@@ -7,7 +7,7 @@
 //! the [`Slider`] impl passes a single square. No tables.
 
 use super::{RayWise, Slider};
-use crate::bitboard::{shift_signed, Bitboard};
+use crate::bitboard::{Bitboard, shift_signed};
 use crate::direction::Direction;
 use crate::square::Square;
 
@@ -20,11 +20,11 @@ pub struct KoggeStone;
 /// ```
 /// use rayscan::sliders::{dumb7fill, kogge_stone};
 /// use rayscan::{Bitboard, Direction};
-/// let (gen, empty) = (Bitboard(0x0000_0000_0010_0200), Bitboard(!0x0040_0000_0800_0000));
+/// let (generators, empty) = (Bitboard(0x0000_0000_0010_0200), Bitboard(!0x0040_0000_0800_0000));
 /// for dir in Direction::ALL {
 ///     assert_eq!(
-///         kogge_stone::occluded_fill(gen, empty, dir),
-///         dumb7fill::occluded_fill(gen, empty, dir)
+///         kogge_stone::occluded_fill(generators, empty, dir),
+///         dumb7fill::occluded_fill(generators, empty, dir)
 ///     );
 /// }
 /// ```
@@ -33,13 +33,13 @@ pub fn occluded_fill(generators: Bitboard, empty: Bitboard, dir: Direction) -> B
     let s = dir.offset();
     // Squares a shift in `dir` would wrap onto (the a-file for eastward shifts, …) never propagate.
     let mut pro = empty.0 & !dir.opposite().wrap_mask().0;
-    let mut gen = generators.0;
-    gen |= pro & shift_signed(gen, s);
+    let mut generator = generators.0;
+    generator |= pro & shift_signed(generator, s);
     pro &= shift_signed(pro, s);
-    gen |= pro & shift_signed(gen, s * 2);
+    generator |= pro & shift_signed(generator, s * 2);
     pro &= shift_signed(pro, s * 2);
-    gen |= pro & shift_signed(gen, s * 4);
-    Bitboard(gen)
+    generator |= pro & shift_signed(generator, s * 4);
+    Bitboard(generator)
 }
 
 /// Attacks along `dir` of every slider in `sliders`: the occluded fill shifted once more.
@@ -106,19 +106,19 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let gen = Bitboard(x & x.rotate_left(23) & x.rotate_left(41));
+            let generator = Bitboard(x & x.rotate_left(23) & x.rotate_left(41));
             let empty = Bitboard(x.rotate_left(7) | x.rotate_left(29));
             for dir in Direction::ALL {
                 assert_eq!(
-                    ray_attacks_setwise(gen, empty, dir),
-                    dumb7fill::ray_attacks_setwise(gen, empty, dir)
+                    ray_attacks_setwise(generator, empty, dir),
+                    dumb7fill::ray_attacks_setwise(generator, empty, dir)
                 );
             }
             // The union over sliders equals the union of single-slider attacks.
-            let single = gen.iter().fold(Bitboard::EMPTY, |a, s| {
+            let single = generator.iter().fold(Bitboard::EMPTY, |a, s| {
                 a | KoggeStone::rook_attacks(s, !empty)
             });
-            assert_eq!(rook_attacks_setwise(gen, empty), single);
+            assert_eq!(rook_attacks_setwise(generator, empty), single);
         }
     }
 }

@@ -9,7 +9,7 @@
 //! `attacksEmpty ^ rayN[n] ^ rayE[e] ^ rayS[s] ^ rayW[w]`.
 //! Tables: 4.5 KB per piece kind (rayWstop 2 KB, attacksEmpty 0.5 KB, four rays 2 KB), 9216 bytes.
 
-use super::{hi_bit, lo_bit, Slider};
+use super::{Slider, hi_bit, lo_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::masks;
@@ -82,8 +82,7 @@ fn one_run(t: &Tables, sq: Square, occupied: Bitboard) -> Bitboard {
 
 impl Slider for OneRun {
     const NAME: &'static str = "one-run";
-    const DESCRIPTION: &'static str =
-        "Hyatt/Sherwin rook and bishop in one run: occupied | corners, 4 bitscans over rayWstop, xor 4 rays away";
+    const DESCRIPTION: &'static str = "Hyatt/Sherwin rook and bishop in one run: occupied | corners, 4 bitscans over rayWstop, xor 4 rays away";
     const TABLE_BYTES: usize = 2 * core::mem::size_of::<Tables>();
 
     #[inline]

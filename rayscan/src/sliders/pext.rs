@@ -1,10 +1,10 @@
 //! `pext`: BMI2 parallel bit extract. `PEXT(occupied, mask)` packs the relevant
 //! occupancy bits into a dense index, so the table needs no magic numbers and no
-//! multiplication. Compiled only where the target has BMI2 (`.cargo/config.toml` builds
-//! for the native CPU).
+//! multiplication.
 //!
 //! The carry-rippler enumerates a mask's subsets in increasing order, and PEXT maps them
-//! to 0, 1, 2 … in that same order, so the compile-time fill (classical ray attacks in `const fn`) needs no PEXT itself.
+//! to 0, 1, 2 … in that same order, so the build script (`build.rs`) fills the table
+//! without PEXT itself.
 //! Tables: 107,648 attack words and 2 × 64 (mask, offset) entries: 863,232 bytes.
 //!
 //! The type exists on every x86-64 build; the instruction runs only where the CPU has it.
@@ -15,12 +15,9 @@
 
 use core::arch::x86_64::_pext_u64;
 
-use super::classical::attacks_const;
-use super::magic::{bishop_relevant, rook_relevant};
 use super::Slider;
+use super::magic::{bishop_relevant, rook_relevant};
 use crate::bitboard::Bitboard;
-use crate::direction::Direction;
-use crate::masks;
 use crate::square::Square;
 
 /// BMI2 PEXT lookup (in software where the CPU lacks BMI2).
@@ -72,51 +69,18 @@ const TOTAL_LEN: usize = ROOK_LEN + 5_248;
 static ROOK_ENTRIES: [Entry; 64] = build_entries(true, 0);
 static BISHOP_ENTRIES: [Entry; 64] = build_entries(false, ROOK_LEN);
 
-/// Fills the slices of `entries` from `table[start]` on; returns where it stopped.
-const fn fill(
-    table: &mut [u64; TOTAL_LEN],
-    start: usize,
-    rays: &[[u64; 64]; 8],
-    entries: &[Entry; 64],
-    dirs: &[Direction; 4],
-) -> usize {
-    let mut i = start;
-    let mut s = 0;
-    while s < 64 {
-        let e = entries[s];
-        assert!(e.offset as usize == i, "pext slices must be contiguous");
-        let mut subset: u64 = 0;
-        loop {
-            table[i] = attacks_const(rays, dirs, s, subset);
-            i += 1;
-            subset = subset.wrapping_sub(e.mask) & e.mask;
-            if subset == 0 {
-                break;
-            }
-        }
-        s += 1;
-    }
-    i
-}
+/// The attack table, filled by `build.rs`: each square's slice in the carry-rippler's
+/// order of its mask's subsets, which is PEXT's order.
+static ATTACKS: [u64; TOTAL_LEN] = super::built_table!("pext_attacks.bin", TOTAL_LEN);
 
-const fn build_attacks() -> [u64; TOTAL_LEN] {
-    let mut table = [0; TOTAL_LEN];
-    let rays = masks::build_rays();
-    let rooks = fill(
-        &mut table,
-        0,
-        &rays,
-        &build_entries(true, 0),
-        &Direction::ROOK,
-    );
-    assert!(rooks == ROOK_LEN);
+// The slices tile the table exactly, rooks then bishops: the lookups' `SAFETY` rests on it.
+const _: () = {
+    let rooks = build_entries(true, 0);
     let bishops = build_entries(false, ROOK_LEN);
-    let end = fill(&mut table, rooks, &rays, &bishops, &Direction::BISHOP);
-    assert!(end == TOTAL_LEN);
-    table
-}
-
-static ATTACKS: [u64; TOTAL_LEN] = build_attacks();
+    assert!(rooks[63].offset as usize + (1 << rooks[63].mask.count_ones()) == ROOK_LEN);
+    assert!(bishops[0].offset as usize == ROOK_LEN);
+    assert!(bishops[63].offset as usize + (1 << bishops[63].mask.count_ones()) == TOTAL_LEN);
+};
 
 /// PEXT in software: the bits of `x` under `mask`, packed from bit 0 up in the mask's order.
 #[inline]
@@ -139,8 +103,8 @@ fn slot(e: &Entry, index: u64) -> Bitboard {
     debug_assert!(index < 1 << e.mask.count_ones());
     // SAFETY: `index` is PEXT of the occupancy under `e.mask` (by the instruction or by
     // `pext_software`), so it has at most `popcount(mask)` bits: `index < 2^popcount(mask)`.
-    // `fill` (run at compile time, asserting contiguity and the total length) gave every
-    // square exactly that many slots from `offset` on, inside `ATTACKS`. Measured: the
+    // `build_entries` gave every square exactly that many slots from `offset` on, and the
+    // slices tile `ATTACKS` exactly (asserted at compile time below the tables). Measured: the
     // bounds check sat on every lookup in the perft profile.
     Bitboard(unsafe { *ATTACKS.get_unchecked((e.offset + index) as usize) })
 }

@@ -64,8 +64,7 @@ pub fn line_attacks(line: Line, sq: Square, occupied: Bitboard) -> Bitboard {
 
 impl Slider for Subtraction {
     const NAME: &'static str = "subtraction";
-    const DESCRIPTION: &'static str =
-        "fill by subtraction o ^ (o - 2r) per line, hyperbola quintessence (reversed board) for the negative half";
+    const DESCRIPTION: &'static str = "fill by subtraction o ^ (o - 2r) per line, hyperbola quintessence (reversed board) for the negative half";
     const TABLE_BYTES: usize = masks::LINE_TABLE_BYTES;
 
     #[inline]

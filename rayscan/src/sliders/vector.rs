@@ -20,8 +20,7 @@ const fn increment(dir: Direction) -> i32 {
 
 impl Slider for Vector {
     const NAME: &'static str = "vector";
-    const DESCRIPTION: &'static str =
-        "mailbox ray walk on a 0x88 board: add the increment until the 0x88 test or a piece stops it";
+    const DESCRIPTION: &'static str = "mailbox ray walk on a 0x88 board: add the increment until the 0x88 test or a piece stops it";
     const TABLE_BYTES: usize = 0;
 
     #[inline]

@@ -9,8 +9,8 @@
 //! records computed this way. A job carries, for each root move it lies under, how many
 //! paths from that move reach it, so the merge still gives every root move's total.
 
-use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt::Write as _;
 
 use serde::de::DeserializeOwned;
@@ -20,7 +20,7 @@ use serde_json::Value;
 use rayscan::perft::stats::PerftStats;
 use rayscan::{MoveKind, Position};
 
-use super::{StatsJson, STATS_LABELS};
+use super::{STATS_LABELS, StatsJson};
 use crate::shared::io::{json_line, read_text};
 use crate::shared::settings::Settings;
 
@@ -332,7 +332,7 @@ pub fn merge(file: &str, json: bool) -> Result<String, String> {
                 return Err(at(format!(
                     "job {} belongs to another split (run {}, {} jobs; the file began with run {r}, {jobs} jobs)",
                     done.id, done.run, done.jobs
-                )))
+                )));
             }
             Some(_) => {}
         }
@@ -351,7 +351,7 @@ pub fn merge(file: &str, json: bool) -> Result<String, String> {
                     done.id,
                     if b { "has" } else { "has no" },
                     if a { "do" } else { "do not" }
-                )))
+                )));
             }
             _ => {}
         }

@@ -9,12 +9,12 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
+use rayscan::Position;
 use rayscan::movegen::Generator;
 use rayscan::perft::stats::PerftStats;
 use rayscan::sliders::Technique;
-use rayscan::Position;
 
-use crate::shared::args::{parse_generator, parse_technique, Game, Speed};
+use crate::shared::args::{Game, Speed, parse_generator, parse_technique};
 use crate::shared::io::{json_line, nps};
 use crate::shared::settings::Settings;
 

@@ -8,11 +8,11 @@ use rayscan::movegen::Generator;
 use rayscan::perft::divide_by;
 use rayscan::sliders::Technique;
 use rayscan::{Bitboard, Piece, Position, SliderPiece, Square};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::commands::explain;
 use crate::shared::args::{parse_generator, parse_technique};
-use crate::shared::game::{overview, setup, Ending};
+use crate::shared::game::{Ending, overview, setup};
 use crate::shared::io::{nps, squares};
 
 /// The deepest perft the page runs: depth 6 is at most seconds for positions people

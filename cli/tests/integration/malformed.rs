@@ -3,8 +3,7 @@
 //! line naming what is wrong (the UCI loop's 10 MB line is in cli.rs, beside the other
 //! UCI sessions). Ctrl-C stops a long perft with exit code 130.
 
-#[path = "../../rayscan/tests/corpus/mod.rs"]
-mod corpus;
+use crate::corpus;
 
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

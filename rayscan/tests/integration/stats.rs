@@ -3,13 +3,12 @@
 //! positions of `tests/data/` (standard and Chess960), and the counts must be equal
 //! field by field.
 
-use rayscan::perft::stats::{perft_stats_with, PerftStats};
+use rayscan::perft::stats::{PerftStats, perft_stats_with};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 use shakmaty::{Chess, Move, Position as _};
 
-mod common;
-use common::theirs;
+use crate::common::theirs;
 
 /// The statistics of the leaf reached by `m` from `pos`, by shakmaty.
 fn leaf(pos: &Chess, m: &Move) -> PerftStats {
@@ -56,7 +55,10 @@ fn theirs_stats(pos: &Chess, depth: u32) -> PerftStats {
 
 fn compare(file: &str, max_nodes: u64) -> usize {
     let mut compared = 0;
-    for line in common::data(file).lines().filter(|l| !l.trim().is_empty()) {
+    for line in crate::common::data(file)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
         let fen = line.split(';').next().unwrap().trim();
         let mut pos = Position::from_fen(fen).unwrap().0;
         pos.set_chess960(true);

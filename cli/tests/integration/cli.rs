@@ -2,8 +2,7 @@
 
 use std::process::Output;
 
-mod common;
-use common::{rayscan, uci_session};
+use crate::common::{rayscan, uci_session};
 
 use rayscan::sliders::{Reference, Slider, Technique};
 use rayscan::{Bitboard, Square};
@@ -143,9 +142,11 @@ fn diagram_and_json_output() {
     assert_eq!(v["occupied"], "0x0000000000000000");
     let results = v["results"].as_array().unwrap();
     assert_eq!(results.len(), Technique::available().count());
-    assert!(results
-        .iter()
-        .all(|r| r["squares"].as_array().unwrap().len() == 27));
+    assert!(
+        results
+            .iter()
+            .all(|r| r["squares"].as_array().unwrap().len() == 27)
+    );
 }
 
 #[test]
@@ -646,11 +647,12 @@ fn bench_counts_its_positions() {
     let out = rayscan(&["bench", "--generator", "hybrid"]);
     let text = stdout(&out);
     assert!(text.contains("Nodes searched  : 345612470\n"), "{text}");
-    assert!(text
-        .lines()
-        .last()
-        .unwrap()
-        .starts_with("Nodes/second    : "));
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("Nodes/second    : ")
+    );
 }
 
 #[test]
@@ -679,7 +681,8 @@ fn uci_speaks_the_perft_subset() {
     );
 
     // Threads, hash and technique give the same counts; d shows FEN and key.
-    let out = uci_session(None,
+    let out = uci_session(
+        None,
         "setoption name Threads value 2\nsetoption name Hash value 4\nsetoption name Technique value classical\n\
          position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 3\nd\nucinewgame\nd\n",
     );
@@ -690,7 +693,8 @@ fn uci_speaks_the_perft_subset() {
     assert!(out.contains("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nKey: "));
 
     // Errors are info strings and the loop goes on.
-    let out = uci_session(None,
+    let out = uci_session(
+        None,
         "bogus\ngo perft x\nposition fen nonsense\nposition startpos moves e2e5\nsetoption name Threads value 0\n\
          setoption name Colour value red\nisready\n",
     );
@@ -808,10 +812,12 @@ fn show_draws_attacks_pins_and_checkers() {
     let out = rayscan(&["show", "--fen", "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v["checkers"], serde_json::json!(["e2"]));
-    assert!(v["attacked"]
-        .as_array()
-        .unwrap()
-        .contains(&serde_json::json!("e1")));
+    assert!(
+        v["attacked"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("e1"))
+    );
     let out = rayscan(&["show", "--fen", "not a fen"]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -2,7 +2,7 @@
 //! however it is spaced round-trips. The corpus is `tests/data/malformed/`; the CLI's
 //! side of the same corpus (exit code 2, one line) is `cli/tests/malformed.rs`.
 
-mod corpus;
+use crate::corpus;
 
 use std::panic::catch_unwind;
 

@@ -16,8 +16,6 @@ use proptest::sample::select;
 use rayscan::chess_move::Move;
 use rayscan::position::Position;
 
-mod common;
-
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -40,12 +38,12 @@ static STARTS: LazyLock<Vec<String>> = LazyLock::new(|| {
     ]
     .map(String::from)
     .to_vec();
-    fens.extend(common::suite_fens());
+    fens.extend(crate::common::suite_fens());
     fens
 });
 
 /// Every move a position could be asked about: from × to × kind.
-static CANDIDATES: LazyLock<Vec<Move>> = LazyLock::new(common::every_candidate);
+static CANDIDATES: LazyLock<Vec<Move>> = LazyLock::new(crate::common::every_candidate);
 
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
@@ -109,7 +107,7 @@ fn assert_round_trip(pos: &Position, exact_flag: bool, context: &str) -> Result<
             Err(e) => {
                 return Err(TestCaseError::fail(format!(
                     "{text} refused: {e}; {context}"
-                )))
+                )));
             }
         };
         prop_assert_eq!(
@@ -213,7 +211,7 @@ fn near_valid_fen() -> impl Strategy<Value = String> {
                 };
                 cells[white_king] = Some('K');
                 cells[black_king] = Some('k');
-                let placement = common::placement(&cells);
+                let placement = crate::common::placement(&cells);
                 let side = if white { 'w' } else { 'b' };
                 format!("{placement} {side} {castling} {ep}{clocks}")
             },

@@ -14,12 +14,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 use rayscan::{Bitboard, SliderPiece, Square};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -303,7 +301,7 @@ fn the_page_draws_what_the_library_computes() {
     let chromium = program("RAYSCAN_CHROMIUM", &["chromium", "chromium-browser"]);
     let chromedriver = program("RAYSCAN_CHROMEDRIVER", &["chromedriver"]);
     let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
-        common::skip(
+        crate::common::skip(
             "the browser test (cli/tests/web.rs)",
             "chromium or chromedriver",
             "apt-get install chromium chromium-driver",
@@ -419,7 +417,7 @@ fn the_page_draws_what_the_library_computes() {
     );
     assert_eq!(
         nodes,
-        json!(rayscan::perft::perft_with(Technique::Magic, &pos, 2).to_string())
+        json!(rayscan::perft::perft::<rayscan::sliders::Magic>(&pos, 2).to_string())
     );
     let rows = d.script("return document.querySelectorAll('#divide-table tr').length");
     assert_eq!(rows, json!(pos.legal_moves().len()));

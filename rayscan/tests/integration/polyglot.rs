@@ -14,8 +14,7 @@ use rayscan::position::Position;
 use shakmaty::zobrist::{Zobrist64, ZobristHash as _, ZobristValue as _};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, File, Position as _};
 
-mod common;
-use common::{theirs, Rng};
+use crate::common::{Rng, theirs};
 
 fn pseudo_legal(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::PseudoLegal).0
@@ -82,7 +81,7 @@ fn check(ours: &Position, theirs: &Chess, seen: &mut Seen, context: &str) {
 fn suite(names: &[&str]) -> Vec<String> {
     names
         .iter()
-        .flat_map(|name| rayscan::suite::parse(&common::data(name)).unwrap())
+        .flat_map(|name| rayscan::suite::parse(&crate::common::data(name)).unwrap())
         .map(|entry| entry.fen)
         .collect()
 }

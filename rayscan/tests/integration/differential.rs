@@ -15,19 +15,18 @@ use std::collections::BTreeSet;
 use rayscan::chess_move::{Move, MoveKind, MoveList};
 use rayscan::dir_move::DirMove;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
-use rayscan::movegen::{count, generate_hybrid, generate_targets, MovePicker};
+use rayscan::movegen::{MovePicker, count, generate_hybrid, generate_targets};
 use rayscan::position::Position;
 use rayscan::sliders::{Classical, Dumb7Fill, KoggeStone, Magic};
 use rayscan::{Piece, Square};
 use shakmaty::{CastlingMode, Position as _};
 
-mod common;
-use common::{theirs, Rng};
+use crate::common::{Rng, theirs};
 
 fn start_positions() -> Vec<String> {
     let mut fens =
         vec!["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(); 400];
-    fens.extend(common::suite_fens());
+    fens.extend(crate::common::suite_fens());
     fens
 }
 
@@ -105,9 +104,11 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
             i += 1;
         }
     }
-    assert!(moves[i.min(moves.len())..]
-        .iter()
-        .all(|&m| !is_capture(pos, m)));
+    assert!(
+        moves[i.min(moves.len())..]
+            .iter()
+            .all(|&m| !is_capture(pos, m))
+    );
     moves
 }
 
@@ -184,7 +185,7 @@ fn every_generator(
 #[test]
 fn random_playouts_agree_with_shakmaty() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let candidates = common::every_candidate();
+    let candidates = crate::common::every_candidate();
     let (mut plies, mut legality_checked) = (0, 0);
     let starts = start_positions();
     assert!(starts.len() > 1900, "{} playouts", starts.len());
@@ -314,7 +315,7 @@ fn crowded_unreachable_positions_agree_and_never_overflow() {
                 board[sq] = Some(piece);
             }
         }
-        let mut fen = common::placement(&board);
+        let mut fen = crate::common::placement(&board);
         fen.push_str(" w - - 0 1");
         let (pos, _) = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let moves = pos.legal_moves();

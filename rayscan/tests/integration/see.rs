@@ -7,11 +7,10 @@ use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
 use rayscan::position::Position;
 use rayscan::sliders::{Classical, KoggeStone, Vector};
 
-mod common;
-use common::Rng;
+use crate::common::Rng;
 
 fn suite() -> Vec<(String, String, i32)> {
-    let text = common::data("see/see.epd");
+    let text = crate::common::data("see/see.epd");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {

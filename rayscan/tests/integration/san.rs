@@ -13,8 +13,7 @@ use rayscan::suite::parse;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Position as _};
 
-mod common;
-use common::{data, theirs, Rng};
+use crate::common::{Rng, data, theirs};
 
 fn suite_fens(name: &str) -> Vec<String> {
     parse(&data(name))
@@ -299,11 +298,12 @@ fn syntax_errors() {
             "{message}"
         );
     }
-    assert!(p
-        .parse_san(&long)
-        .unwrap_err()
-        .to_string()
-        .starts_with("invalid san move \"Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3…\""));
+    assert!(
+        p.parse_san(&long)
+            .unwrap_err()
+            .to_string()
+            .starts_with("invalid san move \"Nf3Nf3Nf3Nf3Nf3Nf3Nf3Nf3…\"")
+    );
     // Annotations are fine in any order, up to three marks.
     for text in [
         "Nf3", "Nf3+", "Nf3#", "Nf3!", "Nf3?", "Nf3!?", "Nf3?!", "Nf3+!?", "Nf3!!",

@@ -10,8 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
-use common::{rayscan, success_text};
+use crate::common::{rayscan, success_text};
 
 fn parallel_available() -> bool {
     let found = Command::new("parallel")
@@ -19,7 +18,7 @@ fn parallel_available() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        common::skip(
+        crate::common::skip(
             "the GNU parallel pipeline (cli/tests/cluster.rs)",
             "GNU parallel",
             "apt-get install parallel",

@@ -17,7 +17,7 @@ use rayscan::movegen::Generator;
 use rayscan::perft::perft_by;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
-use rayscan::suite::{parse, SuiteEntry};
+use rayscan::suite::{SuiteEntry, parse};
 
 const SUITES: [&str; 5] = [
     "standard.epd",
@@ -221,7 +221,7 @@ fn every_pair_to_a_million_nodes() {
 /// The hashed perft (one table shared by every position, so entries of other positions
 /// are in the way), the same on two threads, and the statistics perft's node count.
 fn check_hashed_and_statistics(budget: u64, seed: u64) {
-    use rayscan::parallel::{perft_parallel, PerftTable};
+    use rayscan::parallel::{PerftTable, perft_parallel};
     use rayscan::perft::hash::perft_hashed_with;
     use rayscan::perft::stats::perft_stats_with;
     let table = PerftTable::with_seed(8, seed).unwrap();

@@ -7,11 +7,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
-mod common;
-use common::{rayscan, success_text, uci_session};
+use crate::common::{rayscan, success_text, uci_session};
 
-use rayscan::perft::perft_with;
-use rayscan::sliders::Technique;
 use rayscan::Position;
 
 /// Exit code 2, nothing on stdout, and exactly the one line `rayscan: error: {want}`.
@@ -32,7 +29,7 @@ fn after(moves: &[&str]) -> Position {
 
 #[test]
 fn perft_takes_a_number_after_the_moves_as_its_depth() {
-    let nodes = perft_with(Technique::auto(), &after(&["e2e4", "e7e5"]), 3);
+    let nodes = after(&["e2e4", "e7e5"]).perft(3);
     let want = format!("Nodes searched: {nodes}\n");
     for args in [
         &["perft", "--moves", "e2e4", "e7e5", "3"][..],
@@ -48,7 +45,9 @@ fn perft_takes_a_number_after_the_moves_as_its_depth() {
     let fen = after(&["e2e4", "e7e5"]).to_string();
     assert!(success_text(&rayscan(&["perft", "3", "--fen", &fen])).starts_with(&want));
     // The number alone: perft 2 of the start position.
-    assert!(success_text(&rayscan(&["perft", "--moves", "2"])).starts_with("Nodes searched: 400\n"));
+    assert!(
+        success_text(&rayscan(&["perft", "--moves", "2"])).starts_with("Nodes searched: 400\n")
+    );
 
     // The forms that cannot work say why and how to write them.
     refused(
@@ -168,7 +167,9 @@ fn a_bad_job_line_names_what_is_wrong() {
     let file = file.to_str().unwrap();
     refused(
         &["perft", "--merge", file],
-        &format!("{file}: line 2: not a result line as written by `rayscan perft --job`: the field \"nodes\" is missing"),
+        &format!(
+            "{file}: line 2: not a result line as written by `rayscan perft --job`: the field \"nodes\" is missing"
+        ),
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,8 +4,7 @@
 
 use std::process::Output;
 
-mod common;
-use common::{rayscan_command, uci_session};
+use crate::common::{rayscan_command, uci_session};
 
 use rayscan::cpu;
 use rayscan::sliders::Technique;
@@ -171,6 +170,8 @@ fn uci_offers_the_default_and_refuses_pext_without_bmi2() {
 fn an_unknown_override_is_an_error() {
     let out = rayscan(Some("haswell"), &["perft", "1"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr)
-        .contains("RAYSCAN_CPU: unknown value \"haswell\": expected baseline or slow-pext"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("RAYSCAN_CPU: unknown value \"haswell\": expected baseline or slow-pext")
+    );
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use rayscan::movegen::Generator;
-use rayscan::parallel::{perft_parallel, PerftTable};
+use rayscan::parallel::{PerftTable, perft_parallel};
 use rayscan::perft::divide_by;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
@@ -86,16 +86,18 @@ fn every_generator_runs_on_threads() {
             perft_parallel(g, g.default_technique(), &pos, depth, 2, None, |_, _| {}).unwrap();
         assert_eq!(total, expected, "{g}");
     }
-    assert!(perft_parallel(
-        Generator::Staged,
-        Technique::Magic,
-        &pos,
-        3,
-        2,
-        None,
-        |_, _| {}
-    )
-    .is_err());
+    assert!(
+        perft_parallel(
+            Generator::Staged,
+            Technique::Magic,
+            &pos,
+            3,
+            2,
+            None,
+            |_, _| {}
+        )
+        .is_err()
+    );
     for depth in 0..=2 {
         let direct = rayscan::perft::perft_by(Generator::PieceWise, Technique::auto(), &pos, depth);
         let threaded = perft_parallel(

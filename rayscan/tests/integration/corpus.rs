@@ -1,5 +1,5 @@
 //! The malformed-input corpus under `rayscan/tests/data/malformed/`, read by the
-//! library's tests and the CLI's (`cli/tests/malformed.rs` includes this file by path).
+//! library's tests and the CLI's (`cli/tests/integration/main.rs` includes this file by path).
 
 #![allow(dead_code)] // each test uses part of it
 
