@@ -15,5 +15,7 @@ mod cli;
 mod cluster;
 mod cpu;
 mod edges;
+mod first_hour;
+mod jobs;
 mod malformed;
 mod web;
