@@ -8,8 +8,9 @@
 //!   is for the piece-wise generator, with any technique.
 //! - **Statistics** ([`perft_parallel_stats`]) split the same way.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
 use std::vec::Vec;
 
 use crate::chess_move::Move;
@@ -22,7 +23,8 @@ use crate::position::Position;
 use crate::sliders::Technique;
 
 /// Runs `count(position, depth)` over the jobs two plies below `pos` (depth ≥ 2) on
-/// `threads` workers, and reports each root move's sum in generation order.
+/// `threads` workers, and reports each root move's sum in generation order, as soon as
+/// that root move and those before it are done (so a caller can show progress).
 fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
     pos: &Position,
     depth: u32,
@@ -44,10 +46,34 @@ fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
         }
     }
     let sums: Vec<Mutex<T>> = roots.iter().map(|_| Mutex::new(T::default())).collect();
+    // Jobs still running or waiting, per root move; a worker that finishes a root move's
+    // last job wakes the reporting thread.
+    let left: Vec<AtomicUsize> = roots.iter().map(|_| AtomicUsize::new(0)).collect();
+    for &(i, _, _) in &jobs {
+        left[i].fetch_add(1, Ordering::Relaxed);
+    }
+    let finished = (Mutex::new(()), Condvar::new());
+    let wake = || {
+        let _guard = finished.0.lock();
+        finished.1.notify_all();
+    };
     let next = AtomicUsize::new(0);
+    let threads = threads.max(1);
+    // Workers still running: a worker that panics stops counting, so the reporting
+    // thread stops waiting (the scope then passes the panic on).
+    let running = AtomicUsize::new(threads);
+    struct Exit<'a, F: Fn()>(&'a AtomicUsize, &'a F);
+    impl<F: Fn()> Drop for Exit<'_, F> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::AcqRel);
+            (self.1)();
+        }
+    }
+    let mut total = T::default();
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..threads {
             scope.spawn(|| {
+                let _exit = Exit(&running, &wake);
                 loop {
                     let j = next.fetch_add(1, Ordering::Relaxed);
                     let Some((i, p, d)) = jobs.get(j) else { break };
@@ -55,22 +81,37 @@ fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
                     if let Some(Ok(mut sum)) = sums.get(*i).map(Mutex::lock) {
                         *sum += n;
                     }
+                    if left[*i].fetch_sub(1, Ordering::AcqRel) == 1 {
+                        wake();
+                    }
                 }
             });
         }
+        // Report root moves in order while the workers run. The timeout only bounds the
+        // wait should a wake-up come between the check and the wait.
+        for (i, m) in roots.iter().enumerate() {
+            let mut guard = finished.0.lock().unwrap_or_else(|e| e.into_inner());
+            while left[i].load(Ordering::Acquire) != 0 {
+                if running.load(Ordering::Acquire) == 0 {
+                    return;
+                }
+                guard = match finished.1.wait_timeout(guard, Duration::from_millis(50)) {
+                    Ok((g, _)) => g,
+                    Err(e) => e.into_inner().0,
+                };
+            }
+            drop(guard);
+            let n = *sums[i].lock().unwrap_or_else(|e| e.into_inner());
+            report(*m, n);
+            total += n;
+        }
     });
-    let mut total = T::default();
-    for (m, sum) in roots.iter().zip(sums) {
-        let n = sum.into_inner().unwrap_or_else(|e| e.into_inner());
-        report(*m, n);
-        total += n;
-    }
     total
 }
 
 /// Perft statistics ([`crate::perft::stats`]) with `threads` workers (at least one),
 /// piece-wise with `technique`. Calls `report(move, stats)` for every root move, in
-/// generation order.
+/// generation order, as soon as that root move and those before it are done.
 ///
 /// ```
 /// use rayscan::parallel::perft_parallel_stats;
@@ -101,7 +142,8 @@ pub fn perft_parallel_stats(
 /// Perft with `threads` workers (at least one) and an optional shared hash table, for
 /// any generator and technique; the table is used with the piece-wise generator. Calls
 /// `report(move, count)` for every root move, in generation order, like
-/// [`crate::perft::divide_by`].
+/// [`crate::perft::divide_by`]: as soon as that root move and those before it are done,
+/// so a caller can show progress.
 pub fn perft_parallel(
     generator: Generator,
     technique: Technique,

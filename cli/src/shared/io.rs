@@ -45,6 +45,19 @@ pub fn squares(b: Bitboard) -> Vec<String> {
     b.iter().map(|s| s.to_string()).collect()
 }
 
+/// A count with thousands separators, for progress lines: `1,454,806,511`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// Nodes per second, or 0 when no time could be measured.
 pub fn nps(nodes: u64, seconds: f64) -> u64 {
     if seconds > 0.0 {
@@ -68,4 +81,18 @@ pub fn read_text(file: &str) -> Result<String, String> {
             bytes[at]
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_groups_digits_by_three() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_454_806_511), "1,454,806,511");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
 }

@@ -70,3 +70,13 @@ pub fn skip(test: &str, missing: &str, install: &str, require: &str) {
     let line = format!("SKIPPED {test}: {missing} is not installed ({install})\n");
     let _ = std::io::stderr().write_all(line.as_bytes());
 }
+
+/// The fingerprint `perft --split` gives a split (FNV-1a of "root depth plies"), for
+/// test lines that must get past it.
+pub fn fingerprint(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}

@@ -127,19 +127,20 @@ fn uci_plays_the_moves_before_an_illegal_one() {
 fn a_bad_job_line_names_what_is_wrong() {
     let job = "--job: not a job line as written by `rayscan perft --split`: ";
     let fen = r#""fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1""#;
+    let split = r#""run":"x","root":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","plies":1,"jobs":1,"id":0"#;
     for (line, want) in [
         (
-            format!(r#"{{"run":"x","id":0,"jobs":1,{fen},"paths":[]}}"#),
+            format!(r#"{{{split},{fen},"left":1,"paths":[]}}"#),
             "the field \"depth\" is missing".to_string(),
         ),
         (
-            format!(r#"{{"run":"x","id":0,"jobs":1,{fen},"depth":"4","paths":[]}}"#),
+            format!(r#"{{{split},{fen},"depth":"4","left":1,"paths":[]}}"#),
             "the field \"depth\" has the wrong type: invalid type: string \"4\", expected u32"
                 .to_string(),
         ),
         (
-            format!(r#"{{"run":"x","id":0,"jobs":1,{fen},"depth":1,"paths":[],"colour":1}}"#),
-            "unknown field \"colour\", expected one of \"run\", \"id\", \"jobs\", \"fen\", \"depth\", \"stats\", \"paths\""
+            format!(r#"{{{split},{fen},"depth":2,"left":1,"paths":[],"colour":1}}"#),
+            "unknown field \"colour\", expected one of \"run\", \"root\", \"depth\", \"plies\", \"jobs\", \"id\", \"fen\", \"left\", \"stats\", \"paths\""
                 .to_string(),
         ),
         (
@@ -168,7 +169,7 @@ fn a_bad_job_line_names_what_is_wrong() {
     refused(
         &["perft", "--merge", file],
         &format!(
-            "{file}: line 2: not a result line as written by `rayscan perft --job`: the field \"nodes\" is missing"
+            "{file}: line 2: not a result line as written by `rayscan perft --job`: the field \"root\" is missing"
         ),
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -87,14 +87,13 @@ fn impossible_resource_requests_are_refused() {
     );
     refused(&["perft", "3", "--split", "3"], "--split 3");
     refused(&["perftree", "65", "startpos"], "65");
-    refused(
-        &[
-            "perft",
-            "--job",
-            r#"{"run":"x","id":0,"jobs":1,"fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","depth":1000,"paths":[]}"#,
-        ],
-        "depth 1000: expected 1 to 64",
+    // A job's split is checked before anything runs: here its depth.
+    let root = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let run = crate::common::fingerprint(&format!("{root} 1000 1"));
+    let job = format!(
+        r#"{{"run":"{run}","root":"{root}","depth":1000,"plies":1,"jobs":1,"id":0,"fen":"{root}","left":999,"paths":[{{"index":0,"move":"e1d1","paths":1}}]}}"#
     );
+    refused(&["perft", "--job", &job], "depth 1000: expected 1 to 64");
 }
 
 #[test]

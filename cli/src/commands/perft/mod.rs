@@ -7,6 +7,7 @@ mod cluster;
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use rayscan::Position;
@@ -15,7 +16,7 @@ use rayscan::perft::stats::PerftStats;
 use rayscan::sliders::Technique;
 
 use crate::shared::args::{Game, Speed, parse_generator, parse_technique};
-use crate::shared::io::{json_line, nps};
+use crate::shared::io::{json_line, nps, thousands};
 use crate::shared::settings::Settings;
 
 #[derive(clap::Args, Debug)]
@@ -27,7 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "PLIES", conflicts_with_all = ["job", "merge", "divide"])]
     split: Option<u32>,
     /// Run one job line written by --split; print one JSON result line.
-    #[arg(long, value_name = "JSON", conflicts_with_all = ["merge", "divide"])]
+    #[arg(long, value_name = "JSON", conflicts_with_all = ["merge", "divide", "fen", "moves"])]
     job: Option<String>,
     /// Weight and add up a file of --job results, checking every job is there exactly once.
     #[arg(long, value_name = "FILE.jsonl", conflicts_with = "divide")]
@@ -56,7 +57,7 @@ pub fn run(mut args: Args, json: bool) -> Result<String, String> {
         return cluster::merge(file, json);
     }
     if let Some(line) = &args.job {
-        return cluster::job(line, &settings, args.stats);
+        return cluster::job(line, &settings, args.stats, args.depth);
     }
     let depth = args.game.depth(args.depth)?;
     if !(1..=64).contains(&depth) {
@@ -64,7 +65,10 @@ pub fn run(mut args: Args, json: bool) -> Result<String, String> {
     }
     let pos = args.game.position()?;
     if let Some(plies) = args.split {
-        return cluster::split(&pos, depth, plies, args.stats);
+        // Written as it is made: a split can run to gigabytes.
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        cluster::split(&pos, depth, plies, args.stats, &mut out)?;
+        return Ok(String::new());
     }
     perft(&pos, depth, &settings, args.divide, args.stats, json)
 }
@@ -74,10 +78,19 @@ struct PerftJson {
     nodes: u64,
     seconds: f64,
     nps: u64,
+    /// Root moves in generation order, as `/api/perft` and `--merge` give them.
     #[serde(skip_serializing_if = "Option::is_none")]
-    divide: Option<serde_json::Map<String, serde_json::Value>>,
+    divide: Option<Vec<DivideJson>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<StatsJson>,
+}
+
+/// One root move's count in JSON.
+#[derive(Serialize)]
+struct DivideJson {
+    #[serde(rename = "move")]
+    root: String,
+    nodes: u64,
 }
 
 /// The statistics of `perft --stats --json` (and of cluster results): the node count
@@ -152,11 +165,22 @@ fn perft(
     let start = Instant::now();
     let chess960 = pos.is_chess960();
     let mut lines = Vec::new();
+    let bar = progress(pos);
+    let mut so_far = 0u64;
     let counted = settings.count(pos, depth, stats, |m, s| {
+        so_far += s.nodes;
+        bar.inc(1);
+        bar.set_message(thousands(so_far));
+        // Shown once the count has taken a second: never for the quick ones.
+        if !json && bar.is_hidden() && start.elapsed().as_secs() >= 1 {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
         if divide {
             lines.push((m.uci(chess960).to_string(), s.nodes))
         }
-    })?;
+    });
+    bar.finish_and_clear();
+    let counted = counted?;
     let nodes = counted.nodes;
     let seconds = start.elapsed().as_secs_f64();
     let nps = nps(nodes, seconds);
@@ -164,7 +188,10 @@ fn perft(
         let divide = divide.then(|| {
             lines
                 .iter()
-                .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
+                .map(|(m, n)| DivideJson {
+                    root: m.clone(),
+                    nodes: *n,
+                })
                 .collect()
         });
         return Ok(json_line(&PerftJson {
@@ -191,4 +218,23 @@ fn perft(
     let _ = writeln!(out, "Time: {seconds:.3} s");
     let _ = writeln!(out, "Nodes per second: {nps}");
     Ok(out)
+}
+
+/// A progress bar for a count that may take a while: root moves done, nodes so far,
+/// elapsed time and an estimate of what is left. Hidden until `perft` shows it on stderr
+/// (after a second, and never with `--json`); indicatif draws nothing where stderr is
+/// not a terminal (pipes, files, tests).
+fn progress(pos: &Position) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(
+        Some(pos.legal_moves().len() as u64),
+        ProgressDrawTarget::hidden(),
+    );
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} root moves, {msg} nodes, {elapsed} (eta {eta})",
+        )
+        .expect("valid template"),
+    );
+    bar.set_message("0");
+    bar
 }
