@@ -10,7 +10,7 @@
 //!
 //! Why AVX2 too: with BMI1/BMI2/POPCNT/LZCNT alone the copy ran at 0.88–0.91× a build
 //! for the native CPU; with AVX2 (the 80-byte board copies in 32-byte moves) it runs as
-//! fast as the native build. Measured on AMD Zen 5 (see the README's portable table).
+//! fast as the native build. Measured on AMD Zen 5 (the book's performance chapter, docs/).
 //!
 //! The environment variable `RAYSCAN_CPU` overrides what is detected, to test the other
 //! paths on a machine that has everything: `baseline` behaves as a CPU without BMI2

@@ -1,6 +1,6 @@
-//! The README's cluster pipeline, run for real through GNU parallel: `--split` writes one
-//! job per distinct position, parallel runs `perft --job` on each, `--merge` weights and
-//! adds the results. The merge must equal the direct `--divide` (with `--stats`) root move
+//! The book's cluster pipeline (docs/src/deep-perft.md), run for real through GNU
+//! parallel: `--split` writes one job per distinct position, parallel runs `perft --job`
+//! on each, `--merge` weights and adds the results. The merge must equal the direct `--divide` (with `--stats`) root move
 //! by root move.
 //!
 //! Outside CI the test skips, with a `SKIPPED` line on the terminal, where `parallel`
@@ -34,7 +34,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The README's three commands, with this test's depth, plies and position.
+/// The book's three commands, with this test's depth, plies and position.
 fn pipeline(dir: &Path, fen: &str, depth: &str, plies: &str) -> (usize, String) {
     let bin = env!("CARGO_BIN_EXE_rayscan");
     let jobs = dir.join("jobs.jsonl");

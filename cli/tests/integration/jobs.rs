@@ -130,6 +130,11 @@ fn forged_job_lines_are_refused() {
         v["paths"] = json!([p, p]);
     });
     refused(&["perft", "--job", &twice], "must come once each, in order");
+    // Found by the `jobs` fuzz target: a field name with a newline made a two-line error.
+    refused(
+        &["perft", "--job", r#"{"a\nb":1}"#],
+        r#"unknown field "a\nb", expected one of"#,
+    );
 }
 
 /// `--merge` checks every result line the same way, naming the file and line.

@@ -205,7 +205,7 @@ mod tests {
     #[test]
     fn the_board_perft_copies_stays_small() {
         // Nine sets and the en-passant square (one byte, by the niche of `Square`):
-        // perft copies this for every move, and the README quotes its size.
+        // perft copies this for every move, and the book (docs/src/performance.md) quotes its size.
         assert_eq!(core::mem::size_of::<Option<Square>>(), 1);
         assert_eq!(core::mem::size_of::<Board>(), 80);
     }

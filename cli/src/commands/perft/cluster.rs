@@ -144,7 +144,7 @@ impl Split {
         if self.run != fingerprint(&format!("{} {} {}", self.root, self.depth, self.plies)) {
             return Err(format!(
                 "run {:?} is not the fingerprint of its root, depth and plies",
-                self.run
+                short(&self.run)
             ));
         }
         if !(1..=rayscan::perft::MAX_DEPTH).contains(&self.depth) {
@@ -218,11 +218,11 @@ impl Split {
             if last.is_some_and(|l| l >= p.index) {
                 return Err(format!(
                     "path {:?}: root moves must come once each, in order",
-                    p.root
+                    short(&p.root)
                 ));
             }
             if p.paths == 0 {
-                return Err(format!("path {:?}: 0 paths", p.root));
+                return Err(format!("path {:?}: 0 paths", short(&p.root)));
             }
             last = Some(p.index);
         }
@@ -482,9 +482,20 @@ pub fn split(
 /// `what` names the line: "a job line as written by `rayscan perft --split`".
 fn read_line<T: DeserializeOwned>(line: &str, what: &str) -> Result<T, String> {
     // The JSON library quotes the values it refuses: a 10 MB string stays out.
+    // Control characters (a newline in a field name) are escaped: one line.
     let wrong = |problem: String| {
         let mut chars = problem.chars();
-        let short: String = chars.by_ref().take(200).collect();
+        let short: String = chars
+            .by_ref()
+            .take(200)
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
         let cut = if chars.next().is_some() { "…" } else { "" };
         format!("not {what}: {short}{cut}")
     };
@@ -535,6 +546,23 @@ fn read_line<T: DeserializeOwned>(line: &str, what: &str) -> Result<T, String> {
     }))
 }
 
+/// A job line, read and checked against itself and its split; with the job's position.
+fn read_job(line: &str) -> Result<(Job, Position), String> {
+    let job: Job = read_line(line, "a job line as written by `rayscan perft --split`")
+        .map_err(|e| format!("--job: {e}"))?;
+    split_of!(job)
+        .check(job.id, job.left, &job.paths)
+        .map_err(|e| format!("--job: not a job of its split: {e}"))?;
+    let (pos, _) = Position::from_fen(&job.fen).map_err(|e| format!("--job: {e}"))?;
+    Ok((job, pos))
+}
+
+/// What `perft --job` checks before it counts, for the fuzz target (`fuzz/`): the
+/// job's position and the depth to count below it, or the one-line error.
+pub fn check_job(line: &str) -> Result<(Position, u32), String> {
+    read_job(line).map(|(job, pos)| (pos, job.left))
+}
+
 /// `perft --job '<json>'`: the job's count as one JSON line. `stats` asks for the
 /// statistics even where the job does not.
 pub fn job(
@@ -543,18 +571,13 @@ pub fn job(
     stats: bool,
     depth: Option<u32>,
 ) -> Result<String, String> {
-    let job: Job = read_line(line, "a job line as written by `rayscan perft --split`")
-        .map_err(|e| format!("--job: {e}"))?;
-    split_of!(job)
-        .check(job.id, job.left, &job.paths)
-        .map_err(|e| format!("--job: not a job of its split: {e}"))?;
+    let (job, pos) = read_job(line)?;
     if let Some(d) = depth.filter(|&d| d != job.depth) {
         return Err(format!(
             "--job: the job is part of a depth {} count, not depth {d}: leave the depth out, or give {}",
             job.depth, job.depth
         ));
     }
-    let (pos, _) = Position::from_fen(&job.fen).map_err(|e| format!("--job: {e}"))?;
     let stats = stats || job.stats;
     let counted = settings.count(&pos, job.left, stats, |_, _| {})?;
     let done = Done {
@@ -589,7 +612,11 @@ impl Sum {
 /// carry them. Every line is checked against its split (`Split::check_job`), and all
 /// lines must come from one split.
 pub fn merge(file: &str, json: bool) -> Result<String, String> {
-    let text = read_text(file)?;
+    merge_text(&read_text(file)?, file, json)
+}
+
+/// [`merge`] of the text of `file` (named in messages).
+pub fn merge_text(text: &str, file: &str, json: bool) -> Result<String, String> {
     // The split of the first line, its root moves, and which jobs were seen.
     let mut first: Option<(Split, Vec<String>, Vec<bool>)> = None;
     let mut roots: Vec<Sum> = Vec::new();
@@ -617,7 +644,11 @@ pub fn merge(file: &str, json: bool) -> Result<String, String> {
         if split != *expected {
             return Err(at(format!(
                 "job {} belongs to another split (run {}, {} jobs; the file began with run {}, {} jobs)",
-                done.id, split.run, split.jobs, expected.run, expected.jobs
+                done.id,
+                short(&split.run),
+                split.jobs,
+                short(&expected.run),
+                expected.jobs
             )));
         }
         expected

@@ -2,7 +2,7 @@
 //! optionally per root move (`--divide`) and with statistics (`--stats`); `--split`,
 //! `--job` and `--merge` spread one count over many machines (`cluster.rs`).
 
-mod cluster;
+pub mod cluster;
 
 use std::fmt::Write as _;
 use std::time::Instant;
