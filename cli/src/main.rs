@@ -1,7 +1,7 @@
 //! `rayscan`: sliding-piece attacks from the command line.
 //!
 //! Output is for people by default; `--json` gives machine-readable output. Bad input
-//! (a square, piece, hex number, FEN or technique name) exits with code 2 and a one-line
+//! (a square, piece, occupancy number, FEN or technique name) exits with code 2 and a one-line
 //! error that names it. This file only parses the command line and dispatches: each
 //! subcommand is a module of `rayscan_cli::commands`.
 
@@ -15,30 +15,45 @@ use rayscan_cli::commands::{
 use rayscan_cli::shared::io::Output;
 use rayscan_cli::shared::settings::check_cpu_override;
 
-/// Sliding-piece attack generation, every way the classical literature describes it.
+/// Chess move generation and perft, built on sliding-piece attacks done every way the classical literature describes them.
 #[derive(Parser, Debug)]
-#[command(name = "rayscan", version, about)]
+#[command(name = "rayscan", version)]
 struct Cli {
-    /// Machine-readable JSON output instead of text for people.
-    #[arg(long, global = true)]
+    /// `--json` before the command (`rayscan --json perft 3`): the same as after it, for
+    /// the commands that offer it. Hidden: each of those lists its own.
+    #[arg(long, hide = true)]
     json: bool,
 
     #[command(subcommand)]
     command: Command,
 }
 
+/// A command's arguments and `--json`, for the commands whose output has a JSON form.
+#[derive(clap::Args, Debug)]
+struct WithJson<T: clap::Args> {
+    #[command(flatten)]
+    args: T,
+    /// Machine-readable output: compact JSON, one value per line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// No arguments besides `--json`.
+#[derive(clap::Args, Debug)]
+struct NoArgs {}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List the slider techniques: name, table bytes, description.
-    Techniques,
+    Techniques(WithJson<NoArgs>),
     /// Show the squares a rook, bishop or queen attacks.
-    Attacks(attacks::Args),
+    Attacks(WithJson<attacks::Args>),
     /// Walk through a technique step by step, with diagrams.
-    Explain(explain::Args),
+    Explain(WithJson<explain::Args>),
     /// Count the leaf nodes of the legal move tree (bulk counting at the last ply).
-    Perft(perft::Args),
+    Perft(WithJson<perft::Args>),
     /// Draw a position with the squares the opponent attacks, the pinned pieces and the checkers.
-    Show(show::Args),
+    Show(WithJson<show::Args>),
     /// Serve the web page on 127.0.0.1: a board, every technique's steps, perft and divide.
     Serve(serve::Args),
     /// Speak UCI on stdin/stdout: uci, isready, ucinewgame, position, go perft, d, setoption, quit.
@@ -46,31 +61,70 @@ enum Command {
     /// perftree's script contract: `move count` per root move, a blank line, the total.
     Perftree(perftree::Args),
     /// Perft speed on a fixed set of positions, the way engines' `bench` works.
-    Bench(bench::Args),
+    Bench(WithJson<bench::Args>),
     /// Check perft suites: lines `FEN ;D1 n ;D2 n …`; exit 1 if any count differs.
-    Suite(suite::Args),
+    Suite(WithJson<suite::Args>),
     /// Static exchange evaluation of a move (P=100, N=B=300, R=500, Q=900), or of a SEE suite.
-    See(see::Args),
+    See(WithJson<see::Args>),
     /// Read a FEN (any dialect), play moves, print the FEN and any warnings.
-    Fen(fen::Args),
+    Fen(WithJson<fen::Args>),
 }
 
 fn run(cli: Cli) -> Result<Output, String> {
-    let json = cli.json;
+    // `--json` before the command counts only for a command that offers it.
+    let json = |c: bool| cli.json || c;
+    let refuse = |name: &str| -> Result<(), String> {
+        if cli.json {
+            return Err(format!("--json: {name} has no JSON output"));
+        }
+        Ok(())
+    };
     match cli.command {
-        Command::Techniques => Ok(techniques::run(json).into()),
-        Command::Attacks(args) => Ok(attacks::run(args, json).into()),
-        Command::Explain(args) => Ok(explain::run(args, json).into()),
-        Command::Perft(args) => perft::run(args, json).map(Output::from),
-        Command::Show(args) => show::run(args, json).map(Output::from),
-        Command::Serve(args) => serve::run(args).map(|()| String::new().into()),
-        Command::Uci => uci::run().map(|()| String::new().into()),
-        Command::Perftree(args) => perftree::run(args).map(Output::from),
-        Command::Bench(args) => bench::run(args, json),
-        Command::Suite(args) => suite::run(args, json),
-        Command::See(args) => see::run(args, json),
-        Command::Fen(args) => fen::run(args, json).map(Output::from),
+        Command::Techniques(a) => Ok(techniques::run(json(a.json)).into()),
+        Command::Attacks(a) => Ok(attacks::run(a.args, json(a.json)).into()),
+        Command::Explain(a) => Ok(explain::run(a.args, json(a.json)).into()),
+        Command::Perft(a) => perft::run(a.args, json(a.json)).map(Output::from),
+        Command::Show(a) => show::run(a.args, json(a.json)).map(Output::from),
+        Command::Serve(args) => {
+            refuse("serve")?;
+            serve::run(args).map(|()| String::new().into())
+        }
+        Command::Uci => {
+            refuse("uci")?;
+            uci::run().map(|()| String::new().into())
+        }
+        Command::Perftree(args) => {
+            refuse("perftree")?;
+            perftree::run(args).map(Output::from)
+        }
+        Command::Bench(a) => bench::run(a.args, json(a.json)),
+        Command::Suite(a) => suite::run(a.args, json(a.json)),
+        Command::See(a) => see::run(a.args, json(a.json)),
+        Command::Fen(a) => fen::run(a.args, json(a.json)).map(Output::from),
     }
+}
+
+/// clap's error as one line, naming what is wrong: its first paragraph, without its
+/// usage hints. A value it quotes is cut to its start, as the FEN errors quote theirs:
+/// an argument of megabytes is not echoed.
+fn one_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let rendered = e.render().to_string();
+    let message: Vec<&str> = rendered
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let mut line = message.join(" ");
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(value)) = e.get(kind) {
+            if value.chars().count() > 40 {
+                let start: String = value.chars().take(40).collect();
+                line = line.replacen(value.as_str(), &format!("{start}…"), 1);
+            }
+        }
+    }
+    line.strip_prefix("error: ").unwrap_or(&line).to_string()
 }
 
 fn main() -> ExitCode {
@@ -102,16 +156,7 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 };
             }
-            // One line, naming what is wrong: clap's first paragraph, without its usage hints.
-            let rendered = e.render().to_string();
-            let message: Vec<&str> = rendered
-                .lines()
-                .take_while(|l| !l.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let line = message.join(" ");
-            let line = line.strip_prefix("error: ").unwrap_or(&line);
-            eprintln!("rayscan: error: {line}");
+            eprintln!("rayscan: error: {}", one_line(&e));
             return ExitCode::from(2);
         }
     };

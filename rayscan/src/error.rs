@@ -1,9 +1,13 @@
-//! Errors for parsing the small value types (squares, pieces, techniques …).
+//! Errors for parsing the small value types (squares, pieces, techniques …), and
+//! [`IllegalMove`] for a move played or named in a position that does not allow it.
 //!
 //! The library is `no_std` and allocation-free, so an error keeps a short copy of
 //! the offending text inline ([`Snippet`]) and can still quote it in its message.
 
 use core::fmt;
+
+use crate::chess_move::Move;
+use crate::position::Position;
 
 /// A short, inline copy of some bad input so that errors can quote it without allocating.
 ///
@@ -101,7 +105,8 @@ pub enum ParseKind {
     Direction,
     /// A slider technique name as listed by `rayscan techniques`.
     Technique,
-    /// A move generator name: `piecewise`, `directionwise`, `hybrid` or `staged`.
+    /// A move generator name: `piecewise`, `directionwise`, `hybrid`, `staged`,
+    /// `mailbox-0x88`, `mailbox-16x12` or `mailbox-15x12`.
     Generator,
 }
 
@@ -122,7 +127,10 @@ impl ParseKind {
                 "north, north-east, east, south-east, south, south-west, west, north-west (or n, ne, e …)",
             ),
             ParseKind::Technique => ("technique", "a name listed by `rayscan techniques`"),
-            ParseKind::Generator => ("generator", "piecewise, directionwise, hybrid or staged"),
+            ParseKind::Generator => (
+                "generator",
+                "piecewise, directionwise, hybrid, staged, mailbox-0x88, mailbox-16x12 or mailbox-15x12",
+            ),
         }
     }
 }
@@ -172,6 +180,61 @@ impl fmt::Display for ParseError {
 
 impl core::error::Error for ParseError {}
 
+/// A move that is not legal in the position it was given to: what
+/// [`Position::try_play`] and [`Position::try_san`] return for a move from elsewhere (a
+/// hash move, a killer, another position's list). The message quotes the move in UCI
+/// and names the position's FEN.
+///
+/// ```
+/// use rayscan::{IllegalMove, Move, Position};
+/// let start = Position::startpos();
+/// let castle: Move = "e1g1".parse().unwrap();
+/// let err: IllegalMove = start.try_play(castle).unwrap_err();
+/// assert_eq!(err.to_string(), "illegal move \"e1g1\": not a legal move in \
+///     rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+/// assert_eq!(err.played(), castle);
+/// assert_eq!(err.position(), &start);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IllegalMove {
+    played: Move,
+    position: Position,
+}
+
+impl IllegalMove {
+    /// The error for `m`, which is not legal in `position`.
+    pub fn new(position: Position, m: Move) -> IllegalMove {
+        IllegalMove {
+            played: m,
+            position,
+        }
+    }
+
+    /// The move that was refused.
+    pub fn played(&self) -> Move {
+        self.played
+    }
+
+    /// The position that refused it.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let chess960 = self.position.is_chess960();
+        write!(
+            f,
+            "illegal move \"{}\": not a legal move in {}",
+            self.played.uci(chess960),
+            self.position
+        )
+    }
+}
+
+impl core::error::Error for IllegalMove {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,6 +246,15 @@ mod tests {
         assert!(s.to_string().ends_with("…\""));
         assert_eq!(Snippet::new("a\"b").to_string(), "\"a\\\"b\"");
         assert_eq!(Snippet::new("g2").to_string(), "\"g2\"");
+    }
+
+    #[test]
+    fn a_generator_error_lists_every_generator() {
+        let e = "nope".parse::<crate::movegen::Generator>().unwrap_err();
+        let message = e.to_string();
+        for g in crate::movegen::Generator::ALL {
+            assert!(message.contains(g.name()), "{message} lacks {}", g.name());
+        }
     }
 
     #[test]

@@ -108,7 +108,7 @@ pub use bitboard::Bitboard;
 pub use chess_move::{Move, MoveKind, MoveList};
 pub use color::Color;
 pub use direction::{Direction, KnightDirection, Line};
-pub use error::ParseError;
+pub use error::{IllegalMove, ParseError};
 pub use piece::{Piece, SliderPiece};
 pub use position::{CastleSide, Position};
 pub use square::{File, Rank, Square};

@@ -23,7 +23,7 @@
 use core::fmt;
 
 use crate::chess_move::{Move, MoveKind, MoveList};
-use crate::error::Snippet;
+use crate::error::{IllegalMove, Snippet};
 use crate::piece::Piece;
 use crate::position::{CastleSide, Position};
 use crate::square::{File, Rank, Square};
@@ -254,11 +254,16 @@ impl Syntax {
 }
 
 impl Position {
-    /// The SAN text of `m`, which must be legal here: `e4`, `Nbd2`, `R1a3`, `Qh4xe1`,
-    /// `exd6` (en passant too), `e8=Q`, `O-O`, `O-O-O`, with `+` after a check and `#`
-    /// after a mate. A piece names the file it comes from if that tells it apart from
-    /// the others of its kind that can move to the same square, else the rank, else both.
-    /// For a move that is not legal the text is unspecified (but nothing panics).
+    /// The SAN text of `m`: `e4`, `Nbd2`, `R1a3`, `Qh4xe1`, `exd6` (en passant too),
+    /// `e8=Q`, `O-O`, `O-O-O`, with `+` after a check and `#` after a mate. A piece names
+    /// the file it comes from if that tells it apart from the others of its kind that can
+    /// move to the same square, else the rank, else both.
+    ///
+    /// The move must be legal in this position: one from [`Position::legal_moves`] or
+    /// [`Position::parse_uci`], or checked by [`Position::is_legal`]. Nothing checks it
+    /// here; for a move that is not legal the text is nonsense (`e1g1` in the start
+    /// position prints `Kg1+`), though nothing panics. Use [`Position::try_san`] for moves
+    /// from elsewhere.
     ///
     /// ```
     /// use rayscan::position::Position;
@@ -274,6 +279,29 @@ impl Position {
     /// ```
     pub fn san(&self, m: Move) -> impl fmt::Display + '_ {
         San { pos: self, m }
+    }
+
+    /// The SAN text of `m` as [`Position::san`] writes it, or [`IllegalMove`] if `m` is
+    /// not legal here: for moves from elsewhere, at the cost of a legality test
+    /// ([`Position::is_legal_fast`]).
+    ///
+    /// ```
+    /// use rayscan::{Move, Position};
+    /// let p = Position::startpos();
+    /// let knight: Move = "g1f3".parse().unwrap();
+    /// assert_eq!(p.try_san(knight).unwrap().to_string(), "Nf3");
+    /// let castle: Move = "e1g1".parse().unwrap();
+    /// assert_eq!(
+    ///     p.try_san(castle).unwrap_err().to_string(),
+    ///     "illegal move \"e1g1\": not a legal move in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    /// );
+    /// ```
+    pub fn try_san(&self, m: Move) -> Result<impl fmt::Display + fmt::Debug + '_, IllegalMove> {
+        if self.is_legal_fast(m) {
+            Ok(San { pos: self, m })
+        } else {
+            Err(IllegalMove::new(*self, m))
+        }
     }
 
     /// Finds the legal move that SAN `text` names. Accepted besides strict SAN: up to
@@ -388,6 +416,13 @@ impl San<'_> {
             (true, true, false) => write!(f, "{}", from.rank()),
             (true, true, true) => write!(f, "{from}"),
         }
+    }
+}
+
+impl fmt::Debug for San<'_> {
+    /// The SAN text, as `Display` writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -37,8 +37,23 @@ pub struct SuiteError {
 }
 
 impl fmt::Display for SuiteError {
+    /// The line number, the start of the bad text quoted (as FEN errors quote it: a line
+    /// of megabytes is not echoed) and what is wrong.
+    ///
+    /// ```
+    /// use rayscan::suite::parse_line;
+    /// let e = parse_line(3, "8/8/8/8/8/8/8/K6k w - - ;D1 x").unwrap_err();
+    /// assert_eq!(e.to_string(), "line 3: \"x\": expected a node count");
+    /// let long = "8/".repeat(1000) + "8 w - -";
+    /// let e = parse_line(1, &long).unwrap_err();
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "line 1: \"8/8/8/8/8/8/8/8/8/8/8/8/…\": no \";D<depth> <count>\" after the FEN"
+    /// );
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {:?}: {}", self.line, self.text, self.reason)
+        let text = crate::error::Snippet::new(&self.text);
+        write!(f, "line {}: {text}: {}", self.line, self.reason)
     }
 }
 

@@ -9,7 +9,7 @@ use rayscan::sliders::Technique;
 
 use crate::shared::args::{Choice, Target, parse_technique_choice};
 use crate::shared::diagram::{Panel, side_by_side, square_list};
-use crate::shared::io::{hex, pretty, squares};
+use crate::shared::io::{hex, json_line, squares};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -69,7 +69,7 @@ pub fn run(args: Args, json: bool) -> String {
                 })
                 .collect(),
         };
-        return pretty(&out);
+        return json_line(&out);
     }
     if args.format == Format::Hex {
         return results

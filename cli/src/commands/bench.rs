@@ -11,7 +11,7 @@ use rayscan::movegen::Generator;
 use rayscan::sliders::Technique;
 
 use crate::shared::args::{Speed, parse_generator, parse_technique};
-use crate::shared::io::Output;
+use crate::shared::io::{Output, json_line};
 use crate::shared::settings::Settings;
 
 #[derive(clap::Args, Debug)]
@@ -121,7 +121,7 @@ fn bench(settings: &Settings, json: bool) -> (String, bool) {
             "nps": nps,
             "right": right,
         });
-        return (v.to_string() + "\n", right);
+        return (json_line(&v), right);
     }
     for l in &lines {
         let _ = writeln!(

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::shared::args::{Target, parse_technique};
 use crate::shared::diagram::{Panel, side_by_side, square_list};
-use crate::shared::io::{hex, pretty, squares};
+use crate::shared::io::{hex, json_line, squares};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -52,7 +52,7 @@ pub fn run(args: Args, json: bool) -> String {
         walkthrough: WalkthroughJson,
         text: &'a str,
     }
-    pretty(&ExplainJson {
+    json_line(&ExplainJson {
         technique: technique.name(),
         piece: req.piece.name(),
         square: req.square.to_string(),

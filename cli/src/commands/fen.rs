@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::shared::args::Game;
-use crate::shared::io::pretty;
+use crate::shared::io::json_line;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -28,7 +28,7 @@ pub fn run(args: Args, json: bool) -> Result<String, String> {
     if !json {
         return Ok(fen + "\n");
     }
-    Ok(pretty(&FenJson {
+    Ok(json_line(&FenJson {
         fen,
         chess960: pos.is_chess960(),
         in_check: pos.in_check(),

@@ -7,12 +7,13 @@ use rayscan::Position;
 use rayscan::movegen::Generator;
 use rayscan::sliders::Technique;
 
+use crate::shared::args::depth_parser;
 use crate::shared::game::play_moves;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// How many plies deep.
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    /// How many plies deep, 1 to 64.
+    #[arg(allow_negative_numbers = true, value_parser = depth_parser())]
     depth: u32,
     /// The position.
     fen: String,

@@ -6,12 +6,13 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use rayscan::error::Snippet;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
 use rayscan::{Move, Position};
 
 use crate::shared::args::Game;
 use crate::shared::game::{parse_move, readings};
-use crate::shared::io::{Output, read_text};
+use crate::shared::io::{Output, json_line, read_text};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -58,7 +59,7 @@ fn values(pos: &Position, m: Move) -> [(&'static str, i32); 4] {
 fn one(pos: &Position, m: Move, json: bool) -> String {
     let see = pos.see(m);
     if json {
-        return serde_json::json!({ "see": see }).to_string() + "\n";
+        return json_line(&serde_json::json!({ "see": see }));
     }
     format!("{see}\n")
 }
@@ -93,7 +94,8 @@ fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
         };
         let expected: i32 = expected.parse().map_err(|_| {
             at(format!(
-                "the expected value {expected:?} is not a whole number"
+                "the expected value {} is not a whole number",
+                Snippet::new(expected)
             ))
         })?;
         let (pos, _) = Position::from_fen(fen).map_err(|e| at(e.to_string()))?;
@@ -139,7 +141,7 @@ fn suite(file: &str, json: bool) -> Result<(String, bool), String> {
             "failed": failed,
             "mismatches": mismatches,
         });
-        return Ok((out.to_string() + "\n", failed == 0));
+        return Ok((json_line(&out), failed == 0));
     }
     let mut out = String::new();
     for m in &mismatches {

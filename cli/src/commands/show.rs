@@ -6,7 +6,7 @@ use rayscan::Position;
 use crate::shared::args::Game;
 use crate::shared::diagram::{Panel, board_letters, side_by_side, square_list};
 use crate::shared::game::{Ending, overview};
-use crate::shared::io::squares;
+use crate::shared::io::{json_line, squares};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -32,7 +32,7 @@ fn show(pos: &Position, json: bool) -> String {
         for (name, flag) in ending.flags() {
             out[name] = flag.into();
         }
-        return out.to_string() + "\n";
+        return json_line(&out);
     }
     let them = !us;
     let mut out = side_by_side(

@@ -15,7 +15,7 @@ use rayscan::sliders::Technique;
 use rayscan::suite::{SuiteEntry, parse};
 
 use crate::shared::args::{Choice, parse_generator_choice, parse_technique_choice};
-use crate::shared::io::{Output, pretty, read_text};
+use crate::shared::io::{Output, json_line, read_text};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -28,7 +28,7 @@ pub struct Args {
     /// A technique name or `all` [default: each generator's fastest].
     #[arg(long, value_name = "NAME|all", value_parser = parse_technique_choice)]
     technique: Option<Choice<Technique>>,
-    /// A move generator (piecewise, directionwise, hybrid, staged) or `all`.
+    /// A move generator (piecewise, directionwise, hybrid, staged, mailbox-0x88, mailbox-16x12 or mailbox-15x12) or `all`.
     #[arg(long, value_name = "NAME|all", default_value = "piecewise", value_parser = parse_generator_choice)]
     generator: Choice<Generator>,
     /// Worker threads [default: one per CPU].
@@ -244,7 +244,7 @@ fn suite(
             seconds,
             mismatches,
         };
-        return Ok((pretty(&out), failed == 0));
+        return Ok((json_line(&out), failed == 0));
     }
     let mut out = String::new();
     for m in &mismatches {

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use rayscan::sliders::Technique;
 
-use crate::shared::io::pretty;
+use crate::shared::io::json_line;
 
 #[derive(Serialize)]
 struct TechniqueJson {
@@ -31,7 +31,7 @@ pub fn run(json: bool) -> String {
                 available: t.is_available(),
             })
             .collect();
-        return pretty(&list);
+        return json_line(&list);
     }
     let width = Technique::ALL
         .iter()

@@ -4,13 +4,18 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
 use rayscan::Position;
+use rayscan::error::Snippet;
 use rayscan::movegen::Generator;
+use rayscan::parallel::PerftTable;
 use rayscan::sliders::Technique;
 
 use crate::shared::args::parse_technique;
 use crate::shared::diagram::board_letters;
 use crate::shared::game::play_moves;
 use crate::shared::settings::{Settings, hash_table};
+
+/// The largest `Hash` (MiB) the `uci` command lists.
+const MAX_HASH_MB: usize = 65536;
 
 /// `rayscan uci`: the loop on the process's stdin and stdout.
 pub fn run() -> Result<(), String> {
@@ -47,7 +52,10 @@ fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), String> {
                 stopped.map(|e| format!("{e}; stopped before it, at {pos}")),
             ))
         }
-        Some((word, _)) => Err(format!("position: expected \"moves\", found {word:?}")),
+        Some((word, _)) => Err(format!(
+            "position: expected \"moves\", found {}",
+            Snippet::new(word)
+        )),
     }
 }
 
@@ -68,11 +76,15 @@ fn diagram(pos: &Position) -> String {
     out
 }
 
-/// The engine's state between commands.
+/// The engine's state between commands. Every option is checked when it is set, so
+/// `go perft` never fails for an option's sake: a refused value leaves the old one.
 struct Uci {
     pos: Position,
     threads: usize,
     hash_mb: usize,
+    /// The perft hash table of `hash_mb` MiB (none for 0), allocated at `setoption`
+    /// and kept: perft counts do not go stale.
+    table: Option<PerftTable>,
     technique: Technique,
 }
 
@@ -87,7 +99,7 @@ impl Uci {
                 Ok(format!(
                     "id name rayscan {}\nid author the rayscan developers\n\
                      option name Threads type spin default 1 min 1 max 1024\n\
-                     option name Hash type spin default 0 min 0 max 65536\n\
+                     option name Hash type spin default 0 min 0 max {MAX_HASH_MB}\n\
                      option name Technique type combo default {} var {}\nuciok\n",
                     env!("CARGO_PKG_VERSION"),
                     Technique::auto(),
@@ -107,55 +119,91 @@ impl Uci {
             ["d"] => Ok(diagram(&self.pos)),
             ["go", "perft", depth] => self.perft(depth),
             ["setoption", "name", name, "value", value] => self.set(name, value),
-            _ => Err(format!("unknown or malformed command {:?}", line.trim())),
+            _ => Err(format!(
+                "unknown or malformed command {}",
+                Snippet::new(line.trim())
+            )),
         }
     }
 
-    fn perft(&self, depth: &str) -> Result<String, String> {
+    fn perft(&mut self, depth: &str) -> Result<String, String> {
         let depth = depth
             .parse::<u32>()
             .ok()
             .filter(|d| (1..=64).contains(d))
-            .ok_or_else(|| format!("go perft: the depth {depth:?} is not a number from 1 to 64"))?;
-        let table = match self.hash_mb {
-            0 => None,
-            mb => Some(hash_table(mb, rayscan::perft::hash::DEFAULT_SEED)?),
-        };
+            .ok_or_else(|| {
+                format!(
+                    "go perft: the depth {} is not a number from 1 to 64",
+                    Snippet::new(depth)
+                )
+            })?;
+        // The table goes into the settings for the count and comes back after it.
         let settings = Settings {
             generator: Generator::PieceWise,
             technique: self.technique,
             threads: self.threads,
-            table,
+            table: self.table.take(),
         };
         let mut text = String::new();
         let chess960 = self.pos.is_chess960();
-        let nodes = settings.run(&self.pos, depth, |m, n| {
+        let counted = settings.run(&self.pos, depth, |m, n| {
             let _ = writeln!(text, "{}: {n}", m.uci(chess960));
-        })?;
+        });
+        self.table = settings.table;
+        let nodes = counted?;
         let _ = write!(text, "\nNodes searched: {nodes}\n");
         Ok(text)
     }
 
+    /// `setoption name <name> value <value>`: the value checked now, against the
+    /// option's range and what it needs (Hash: the memory available; Technique: a CPU
+    /// that runs it), or refused with the option, the value and why, keeping the old one.
     fn set(&mut self, name: &str, value: &str) -> Result<String, String> {
-        let number = |max: usize, min: usize| {
+        let quoted = Snippet::new(value);
+        let number = |option: &str, min: usize, max: usize, old: usize| {
             value
                 .parse::<usize>()
                 .ok()
                 .filter(|n| (min..=max).contains(n))
                 .ok_or_else(|| {
-                    format!("setoption {name}: {value:?} is not a number from {min} to {max}")
+                    format!(
+                        "setoption {option}: {quoted} is not a number from {min} to {max} ({option} stays {old})"
+                    )
                 })
         };
         match name.to_ascii_lowercase().as_str() {
-            "threads" => self.threads = number(1024, 1)?,
-            "hash" => self.hash_mb = number(65536, 0)?,
+            "threads" => self.threads = number("Threads", 1, 1024, self.threads)?,
+            "hash" => {
+                let mb = number("Hash", 0, MAX_HASH_MB, self.hash_mb)?;
+                // Allocated now, so that a size the machine cannot give is refused
+                // here, with the old table kept, rather than at every `go perft`.
+                self.table = match mb {
+                    0 => None,
+                    _ => Some(
+                        hash_table(mb, rayscan::perft::hash::DEFAULT_SEED).map_err(|e| {
+                            // "hash N MiB: why": the reason, without the size again.
+                            let why = e.split_once(": ").map_or(e.as_str(), |(_, why)| why);
+                            format!(
+                                "setoption Hash: {mb} MiB: {why} (Hash stays {})",
+                                self.hash_mb
+                            )
+                        })?,
+                    ),
+                };
+                self.hash_mb = mb;
+            }
             "technique" => {
-                self.technique =
-                    parse_technique(value).map_err(|e| format!("setoption Technique: {e}"))?
+                self.technique = parse_technique(value).map_err(|e| {
+                    format!(
+                        "setoption Technique: {e} (Technique stays {})",
+                        self.technique
+                    )
+                })?
             }
             _ => {
                 return Err(format!(
-                    "setoption: unknown option {name:?} (Threads, Hash, Technique)"
+                    "setoption: unknown option {} (Threads, Hash, Technique)",
+                    Snippet::new(name)
                 ));
             }
         }
@@ -169,6 +217,7 @@ pub fn uci(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         pos: Position::startpos(),
         threads: 1,
         hash_mb: 0,
+        table: None,
         technique: Technique::auto(),
     };
     for line in input.lines() {

@@ -3,6 +3,7 @@
 
 use clap::Args;
 
+use rayscan::error::Snippet;
 use rayscan::fen::Placement;
 use rayscan::movegen::{Generator, UnsupportedTechnique};
 use rayscan::sliders::Technique;
@@ -17,7 +18,7 @@ pub struct Game {
     /// The position [default: the start position]. Standard FEN, X-FEN or Shredder-FEN; the clocks may be left out.
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
-    /// Moves to play first, UCI (e2e4; castling e1g1 or king-to-rook e1h1) or SAN (e4, Nf3, O-O); in perft a number after them is the depth.
+    /// Moves to play first, UCI (e2e4; castling e1g1 or king-to-rook e1h1) or SAN (e4, Nf3, O-O).
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     pub moves: Vec<String>,
     /// Treat warnings about unreachable positions as errors.
@@ -38,7 +39,8 @@ impl Game {
     pub fn position(&self) -> Result<Position, String> {
         if let Some(number) = self.moves.iter().find(|m| is_number(m)) {
             return Err(format!(
-                "--moves: {number:?} is a number, not a move (only perft reads a number after its moves, as the depth)"
+                "--moves: {} is a number, not a move (only perft reads a number after its moves, as the depth)",
+                Snippet::new(number)
             ));
         }
         let (pos, warnings) = setup(self.fen.as_deref(), &self.moves, self.strict, self.chess960)?;
@@ -65,7 +67,8 @@ impl Game {
         if let Some(after) = rest.first() {
             let moves = self.moves.iter().chain(&rest).cloned();
             return Err(format!(
-                "--moves: {after:?} comes after the depth {number}, and a number ends the moves: write the moves first (--moves {} {number})",
+                "--moves: {} comes after the depth {number}, and a number ends the moves: write the moves first (--moves {} {number})",
+                Snippet::new(after),
                 moves.collect::<Vec<_>>().join(" ")
             ));
         }
@@ -74,9 +77,7 @@ impl Game {
                 "the depth is given twice, {depth} and {number} (a number after the moves is the depth): give it once"
             ));
         }
-        number
-            .parse()
-            .map_err(|_| format!("depth {number}: expected 1 to 64"))
+        parse_depth(&number)
     }
 }
 
@@ -141,8 +142,8 @@ pub struct Target {
     pub piece: SliderPiece,
     /// The slider's square, like g2.
     pub square: Square,
-    /// The occupied squares as a 64-bit hex number (bit 0 = a1 … bit 63 = h8) [default: empty board].
-    #[arg(long, value_name = "0xHEX", value_parser = parse_hex, conflicts_with = "fen")]
+    /// The occupied squares as a 64-bit number, bit 0 = a1 … bit 63 = h8: hex after 0x (0xff00) or decimal (65280) [default: empty board].
+    #[arg(long, value_name = "0xHEX|DECIMAL", value_parser = OccupancyParser, conflicts_with = "fen", allow_negative_numbers = true)]
     pub occupied: Option<Bitboard>,
     /// A FEN (or just its piece-placement field) whose pieces are the occupancy.
     #[arg(long, value_name = "FEN", value_parser = parse_fen)]
@@ -187,13 +188,15 @@ pub fn parse_technique(s: &str) -> Result<Technique, String> {
     let technique: Technique = s.parse().map_err(|_| {
         let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
         format!(
-            "unknown technique {s:?}: expected one of {}",
+            "unknown technique {}: expected one of {}",
+            Snippet::new(s),
             names.join(", ")
         )
     })?;
     if !technique.is_available() {
         return Err(format!(
-            "technique {s:?} needs BMI2, which this CPU does not have{}: use {:?}, the default here",
+            "technique {} needs BMI2, which this CPU does not have{}: use {:?}, the default here",
+            Snippet::new(s),
             if std::env::var_os("RAYSCAN_CPU").is_some() {
                 " (RAYSCAN_CPU says so)"
             } else {
@@ -210,28 +213,90 @@ pub fn parse_generator(s: &str) -> Result<Generator, String> {
     s.parse().map_err(|_| {
         let names: Vec<&str> = Generator::ALL.iter().map(|g| g.name()).collect();
         format!(
-            "unknown generator {s:?}: expected one of {}",
+            "unknown generator {}: expected one of {}",
+            Snippet::new(s),
             names.join(", ")
         )
     })
 }
 
-/// An occupancy as 1 to 16 hex digits, `0x` optional.
-pub fn parse_hex(s: &str) -> Result<Bitboard, String> {
-    let digits = s
-        .strip_prefix("0x")
-        .or_else(|| s.strip_prefix("0X"))
-        .unwrap_or(s);
-    let valid =
-        !digits.is_empty() && digits.len() <= 16 && digits.bytes().all(|b| b.is_ascii_hexdigit());
-    if !valid {
-        return Err(format!(
-            "invalid occupancy {s:?}: expected 1 to 16 hex digits, like 0x00ff00000000ff00"
-        ));
+/// An occupancy: `0x` (or `0X`) and 1 to 16 hex digits, or a decimal number below
+/// 2^64. Nothing is guessed: `255` is decimal, `ff` an error.
+pub fn parse_occupancy(s: &str) -> Result<Bitboard, String> {
+    let expected =
+        "expected 0x and 1 to 16 hex digits (0xff00) or a decimal number below 2^64 (65280)";
+    let number = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(digits)
+            if (1..=16).contains(&digits.len())
+                && digits.bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            u64::from_str_radix(digits, 16).ok()
+        }
+        Some(_) => None,
+        None if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => s.parse().ok(),
+        None => None,
+    };
+    number.map(Bitboard).ok_or_else(|| expected.to_string())
+}
+
+/// `--occupied` as clap reads it ([`parse_occupancy`]): the error names the option and
+/// quotes the start of the text, `--occupied "ff": expected 0x and …`.
+#[derive(Clone, Copy, Debug)]
+pub struct OccupancyParser;
+
+impl clap::builder::TypedValueParser for OccupancyParser {
+    type Value = Bitboard;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Bitboard, clap::Error> {
+        let text = value.to_string_lossy();
+        parse_occupancy(&text).map_err(|expected| {
+            let message = format!("--occupied {}: {expected}\n", Snippet::new(&text));
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message).with_cmd(cmd)
+        })
     }
-    u64::from_str_radix(digits, 16)
-        .map(Bitboard)
-        .map_err(|e| format!("invalid occupancy {s:?}: {e}"))
+}
+
+/// Perft's depth, 1 to 64, as clap reads it. Its error is the whole message, naming the
+/// depth and the range (the same words as a depth that ends `--moves`), not clap's
+/// "invalid value" around it.
+pub fn depth_parser() -> DepthParser {
+    DepthParser
+}
+
+/// The value parser of [`depth_parser`].
+#[derive(Clone, Copy, Debug)]
+pub struct DepthParser;
+
+impl clap::builder::TypedValueParser for DepthParser {
+    type Value = u32;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<u32, clap::Error> {
+        parse_depth(&value.to_string_lossy()).map_err(|message| {
+            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n").with_cmd(cmd)
+        })
+    }
+}
+
+/// A depth from 1 to 64, or the error naming the text.
+pub fn parse_depth(text: &str) -> Result<u32, String> {
+    match text.parse::<i128>() {
+        Ok(d) if (1..=64).contains(&d) => Ok(d as u32),
+        Ok(_) => Err(format!("depth {text}: expected 1 to 64")),
+        Err(_) => Err(format!(
+            "depth {}: expected a number from 1 to 64",
+            Snippet::new(text)
+        )),
+    }
 }
 
 /// The occupancy of a FEN's piece placement.
@@ -246,13 +311,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hex_parsing() {
-        assert_eq!(parse_hex("0xff").unwrap(), Bitboard(0xff));
-        assert_eq!(parse_hex("FF00").unwrap(), Bitboard(0xff00));
-        assert_eq!(parse_hex("0xffffffffffffffff").unwrap(), Bitboard::FULL);
-        for bad in ["", "0x", "0x1ffffffffffffffff", "0xzz", "-1", "0x 1"] {
-            assert!(parse_hex(bad).is_err(), "{bad}");
+    fn occupancy_is_hex_after_0x_and_decimal_otherwise() {
+        assert_eq!(parse_occupancy("0xff").unwrap(), Bitboard(0xff));
+        assert_eq!(parse_occupancy("0XFF00").unwrap(), Bitboard(0xff00));
+        assert_eq!(parse_occupancy("255").unwrap(), Bitboard(255));
+        assert_eq!(parse_occupancy("0").unwrap(), Bitboard::EMPTY);
+        assert_eq!(parse_occupancy("0x0").unwrap(), Bitboard::EMPTY);
+        assert_eq!(
+            parse_occupancy("0xffffffffffffffff").unwrap(),
+            Bitboard::FULL
+        );
+        assert_eq!(
+            parse_occupancy("18446744073709551615").unwrap(),
+            Bitboard::FULL
+        );
+        for bad in [
+            "",
+            "0x",
+            "0x1ffffffffffffffff",
+            "0x00000000000000000",
+            "18446744073709551616",
+            "0xzz",
+            "ff",
+            "FF00",
+            "-1",
+            "+1",
+            "0x 1",
+            " 1",
+            "1_000",
+            "0b101",
+            "0x+f",
+        ] {
+            let e = parse_occupancy(bad).unwrap_err();
+            assert!(
+                e.starts_with("expected 0x and 1 to 16 hex digits"),
+                "{bad}: {e}"
+            );
         }
+    }
+
+    #[test]
+    fn depth_is_1_to_64_and_named_when_it_is_not() {
+        assert_eq!(parse_depth("1"), Ok(1));
+        assert_eq!(parse_depth("64"), Ok(64));
+        assert_eq!(parse_depth("0"), Err("depth 0: expected 1 to 64".into()));
+        assert_eq!(parse_depth("-1"), Err("depth -1: expected 1 to 64".into()));
+        assert_eq!(
+            parse_depth("abc"),
+            Err("depth \"abc\": expected a number from 1 to 64".into())
+        );
+        let long = parse_depth(&"9".repeat(1000)).unwrap_err();
+        assert!(long.len() < 80, "{long}");
     }
 
     #[test]

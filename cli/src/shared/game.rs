@@ -17,12 +17,11 @@ pub fn setup(
         None => (Position::startpos(), Default::default()),
         Some(text) => Position::from_fen(text).map_err(|e| e.to_string())?,
     };
-    let warnings: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
-    if strict {
-        if let Some(w) = warnings.first() {
-            return Err(format!("--strict: {w}"));
-        }
+    if strict && !warnings.is_empty() {
+        // Every warning, in one line: `a; b`.
+        return Err(format!("--strict: {warnings}"));
     }
+    let warnings: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
     if chess960 {
         pos.set_chess960(true);
     }

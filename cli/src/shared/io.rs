@@ -25,12 +25,8 @@ impl From<String> for Output {
     }
 }
 
-/// `value` as indented JSON, with a final newline.
-pub fn pretty(value: &impl Serialize) -> String {
-    serde_json::to_string_pretty(value).expect("plain data serializes") + "\n"
-}
-
-/// `value` as one line of JSON, with a final newline.
+/// `value` as one line of compact JSON, with a final newline: every `--json` output is
+/// this, one value per line (JSON Lines when a command prints several).
 pub fn json_line(value: &impl Serialize) -> String {
     serde_json::to_string(value).expect("plain data serializes") + "\n"
 }

@@ -383,7 +383,10 @@ fn chess_commands_exit_2_on_bad_input() {
             &["perft", "2", "--moves", "e7e8qq"],
             "invalid move \"e7e8qq\": neither uci",
         ),
-        (&["perft", "x"], "'x'"),
+        (
+            &["perft", "x"],
+            "depth \"x\": expected a number from 1 to 64",
+        ),
         (&["perft", "2", "--technique", "nope"], "\"nope\""),
         (
             &["fen", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "--strict"],

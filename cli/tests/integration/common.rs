@@ -3,8 +3,9 @@
 // Each test file compiles its own copy and uses a part of it.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `rayscan args…` and returns what it did.
 pub fn rayscan(args: &[&str]) -> Output {
@@ -79,4 +80,54 @@ pub fn fingerprint(text: &str) -> String {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
     format!("{h:016x}")
+}
+
+/// `rayscan serve --port 0`, stopped when dropped.
+pub struct Server(Child, u16);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Server {
+    /// Starts the server on a free port, read from its first line.
+    pub fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rayscan"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .strip_prefix("rayscan: serving on http://127.0.0.1:")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
+        Server(child, port)
+    }
+
+    /// The status and the body of `GET path`.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.1)).unwrap();
+        let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", self.1);
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap();
+        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+        (status, body.to_string())
+    }
+
+    /// The status and the body, read as JSON, of `GET path`.
+    pub fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let (status, body) = self.get(path);
+        let value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        (status, value)
+    }
 }

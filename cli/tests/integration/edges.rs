@@ -3,11 +3,7 @@
 //! lines, `show` and the web page naming checkmate, stalemate and insufficient material.
 //! Bad input still exits with code 2 and one line.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-
-use crate::common::{rayscan, success_text, uci_session};
+use crate::common::{Server, rayscan, success_text, uci_session};
 
 use rayscan::Position;
 
@@ -238,70 +234,28 @@ fn explain_says_which_file_the_kogge_stone_propagator_leaves_out() {
     ), "{text}");
 }
 
-/// `rayscan serve --port 0`, stopped when dropped.
-struct Server(Child, u16);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rayscan"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .strip_prefix("rayscan: serving on http://127.0.0.1:")
-            .and_then(|rest| rest.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-        Server(child, port)
-    }
-
-    /// The status and the JSON body of `GET path`.
-    fn get(&self, path: &str) -> (u16, serde_json::Value) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.1)).unwrap();
-        let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", self.1);
-        stream.write_all(request.as_bytes()).unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        let (head, body) = response.split_once("\r\n\r\n").unwrap();
-        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-        (status, serde_json::from_str(body).unwrap())
-    }
-}
-
 #[test]
 fn the_web_api_names_the_ending_and_each_fen_error_once() {
     let server = Server::start();
-    let (status, v) =
-        server.get("/api/board?fen=rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR+w+KQkq+-+1+3");
+    let (status, v) = server
+        .get_json("/api/board?fen=rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR+w+KQkq+-+1+3");
     assert_eq!(status, 200);
     assert_eq!(v["checkmate"], true);
     assert_eq!(v["stalemate"], false);
     assert_eq!(v["insufficient_material"], false);
     assert_eq!(v["ending"], serde_json::json!(["checkmate: black wins"]));
-    let (_, v) = server.get("/api/board");
+    let (_, v) = server.get_json("/api/board");
     assert_eq!(v["checkmate"], false);
     assert_eq!(v["ending"], serde_json::json!([]));
 
-    let (status, _) = server.get("/api/board?fen=9/8");
+    let (status, _) = server.get_json("/api/board?fen=9/8");
     assert_eq!(status, 400);
     for path in [
         "/api/board?fen=9/8",
         "/api/board?fen=8/8/8/8/8/8/8/8+w+-+-",
         "/api/perft?depth=1&fen=8/8/8/8/8/8/8/8+w+-+-",
     ] {
-        let (_, v) = server.get(path);
+        let (_, v) = server.get_json(path);
         let error = v["error"].as_str().unwrap();
         // The library's errors name the parameter themselves: "fen" once.
         assert!(

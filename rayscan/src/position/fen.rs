@@ -72,7 +72,7 @@ pub enum FenProblem {
     /// An en-passant square not on the rank behind a double-stepped pawn (6th rank with
     /// White to move, 3rd with Black).
     EnPassantRank,
-    /// Not a non-negative number.
+    /// Not a number from 0 to 4294967295 (the clocks are `u32`).
     BadNumber,
     /// A colour has no king.
     NoKing(Color),
@@ -107,7 +107,7 @@ impl fmt::Display for FenProblem {
             FenProblem::EnPassantRank => f.write_str(
                 "en-passant square must be on rank 6 with white to move, rank 3 with black",
             ),
-            FenProblem::BadNumber => f.write_str("expected a non-negative number"),
+            FenProblem::BadNumber => write!(f, "expected a number from 0 to {}", u32::MAX),
             FenProblem::NoKing(c) => write!(f, "{c} has no king"),
             FenProblem::TooManyKings(c) => write!(f, "{c} has more than one king"),
             FenProblem::PawnOnBackRank(s) => write!(f, "pawn on {s}, on the first or last rank"),
@@ -239,6 +239,30 @@ impl Warnings {
     /// The warnings in the order they were found.
     pub fn iter(&self) -> impl Iterator<Item = Warning> + '_ {
         self.list[..self.len].iter().flatten().copied()
+    }
+}
+
+impl fmt::Display for Warnings {
+    /// Each warning's message, in the order they were found, joined with `; ` (nothing
+    /// when there is none).
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let (_, warnings) = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w Kq - 0 1").unwrap();
+    /// assert_eq!(
+    ///     warnings.to_string(),
+    ///     "castling right 'K' has no rook to castle with (dropped); \
+    ///      castling right 'q' has no rook to castle with (dropped)"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, w) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{w}")?;
+        }
+        Ok(())
     }
 }
 

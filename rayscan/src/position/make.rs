@@ -5,13 +5,38 @@ use super::Position;
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
+use crate::error::IllegalMove;
 use crate::piece::Piece;
 use crate::square::Square;
 
 impl Position {
-    /// The position after `m`, which must be legal here (from [`Position::legal_moves`],
-    /// [`Position::parse_uci`] or checked by [`Position::is_legal`]). An illegal move
-    /// never panics or reads out of bounds, but the result is meaningless.
+    /// The position after `m`, or [`IllegalMove`] if `m` is not legal here: [`Position::play`]
+    /// for moves from elsewhere (a hash move, a killer, a move read without this
+    /// position), at the cost of a legality test ([`Position::is_legal_fast`]).
+    ///
+    /// ```
+    /// use rayscan::{Move, Position};
+    /// let p = Position::startpos();
+    /// let e4: Move = "e2e4".parse().unwrap();
+    /// assert_eq!(p.try_play(e4), Ok(p.play(e4)));
+    /// // The king cannot castle through its own knight and bishop.
+    /// let castle: Move = "e1g1".parse().unwrap();
+    /// let err = p.try_play(castle).unwrap_err();
+    /// assert!(err.to_string().starts_with("illegal move \"e1g1\": not a legal move in rnbqkbnr/"));
+    /// ```
+    pub fn try_play(&self, m: Move) -> Result<Position, IllegalMove> {
+        if self.is_legal_fast(m) {
+            Ok(self.play(m))
+        } else {
+            Err(IllegalMove::new(*self, m))
+        }
+    }
+
+    /// The position after `m`. The move must be legal in this position: one from
+    /// [`Position::legal_moves`] or [`Position::parse_uci`], or checked by
+    /// [`Position::is_legal`]. Nothing checks it here, for speed: an illegal move never
+    /// panics or reads out of bounds, but the result is meaningless (a king that jumps,
+    /// a piece that vanishes). Use [`Position::try_play`] for moves from elsewhere.
     ///
     /// ```
     /// use rayscan::position::Position;
@@ -155,5 +180,50 @@ mod tests {
             // The generators see the other side's moves.
             assert_eq!(null.legal_moves().len(), expected.legal_moves().len());
         }
+    }
+
+    /// `try_play` and `try_san` accept exactly the legal moves: every generated move
+    /// plays as `play` does, and every other from-to pair of the side's pieces (each
+    /// kind) is refused, the error naming the move and the position.
+    #[test]
+    fn try_play_and_try_san_accept_exactly_the_legal_moves() {
+        use crate::chess_move::MoveKind;
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "k7/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
+            "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1",
+        ];
+        for fen in fens {
+            let p = Position::from_fen(fen).unwrap().0;
+            let legal = p.legal_moves();
+            for &m in legal.iter() {
+                assert_eq!(p.try_play(m), Ok(p.play(m)), "{m} in {fen}");
+                assert_eq!(p.try_san(m).unwrap().to_string(), p.san(m).to_string());
+            }
+            for from in p.color(p.side_to_move()) {
+                for to in Square::ALL {
+                    for kind in MoveKind::ALL {
+                        let m = Move::new(from, to, kind);
+                        if legal.iter().any(|&l| l == m) {
+                            continue;
+                        }
+                        let e = p.try_play(m).unwrap_err();
+                        assert_eq!((e.played(), e.position()), (m, &p));
+                        assert!(p.try_san(m).is_err(), "{m:?} in {fen}");
+                        let text = e.to_string();
+                        assert!(
+                            text.starts_with("illegal move \"") && text.ends_with(fen),
+                            "{text}"
+                        );
+                    }
+                }
+            }
+        }
+        // What the unchecked `san` makes of such a move: nonsense.
+        let start = Position::startpos();
+        let castle = Move::new(Square::E1, Square::G1, MoveKind::Normal);
+        assert_eq!(start.san(castle).to_string(), "Kg1+");
+        assert!(start.try_san(castle).is_err());
     }
 }

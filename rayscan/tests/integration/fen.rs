@@ -176,3 +176,33 @@ fn garbage_never_panics() {
         let _ = Position::from_fen(&format!("{text} w - - 0 1"));
     }
 }
+
+#[test]
+fn a_clock_error_says_the_range() {
+    for clock in ["99999999999999999999", "4294967296", "-1", "x"] {
+        let (field, problem, message) = error(&format!("8/8/8/8/8/8/8/K6k w - - 0 {clock}"));
+        assert_eq!(
+            (field, problem),
+            (FenField::FullmoveNumber, FenProblem::BadNumber)
+        );
+        assert_eq!(
+            message,
+            format!("fen fullmove number \"{clock}\": expected a number from 0 to 4294967295")
+        );
+    }
+    let (field, _, _) = error("8/8/8/8/8/8/8/K6k w - - 4294967296 1");
+    assert_eq!(field, FenField::HalfmoveClock);
+    assert!(Position::from_fen("8/8/8/8/8/8/8/K6k w - - 4294967295 4294967295").is_ok());
+}
+
+#[test]
+fn warnings_display_as_their_messages_joined() {
+    let (_, w) = Position::from_fen("r3k2r/8/8/8/8/8/4K3/R6R w KQ - 0 1").unwrap();
+    assert_eq!(
+        w.to_string(),
+        "castling right 'K' but the king is not on its first rank (dropped); \
+         castling right 'Q' but the king is not on its first rank (dropped)"
+    );
+    let (_, none) = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(none.to_string(), "");
+}

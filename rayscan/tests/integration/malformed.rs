@@ -57,3 +57,26 @@ fn a_ten_megabyte_line_is_refused_briefly() {
         "the suite line was not read as one entry"
     );
 }
+
+#[test]
+fn a_ten_megabyte_suite_line_is_quoted_by_its_start() {
+    let line = corpus::ten_megabyte_fen();
+    let huge_count = "9".repeat(10_000_000);
+    for (text, reason) in [
+        (line.clone(), "after the FEN"),
+        (format!("{line} ;D1 {huge_count}"), "expected a node count"),
+        (
+            format!("8/8/8/8/8/8/8/K6k w - - ;{line}"),
+            "expected \"D<depth>",
+        ),
+    ] {
+        let err = suite::parse(&text).unwrap_err().to_string();
+        assert!(
+            err.starts_with("line 1: \""),
+            "{}",
+            &err[..err.len().min(200)]
+        );
+        assert!(err.contains(reason), "{}", &err[..err.len().min(200)]);
+        assert!(err.len() < 200, "the error is {} bytes", err.len());
+    }
+}

@@ -15,14 +15,24 @@ use rayscan::movegen::Generator;
 use rayscan::perft::stats::PerftStats;
 use rayscan::sliders::Technique;
 
-use crate::shared::args::{Game, Speed, parse_generator, parse_technique};
+use crate::shared::args::{Game, Speed, depth_parser, parse_generator, parse_technique};
 use crate::shared::io::{json_line, nps, thousands};
 use crate::shared::settings::Settings;
 
+/// The help of `--moves` in perft, which also reads the depth there.
+const MOVES_HELP: &str = "Moves to play first, UCI (e2e4; castling e1g1 or king-to-rook e1h1) or SAN (e4, Nf3, O-O). A number after them is the depth: `perft --moves e2e4 e7e5 3` is `perft 3 --moves e2e4 e7e5`";
+
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("moves", |a| a.help(MOVES_HELP)))]
 pub struct Args {
-    /// How many plies deep.
-    #[arg(required_unless_present_any = ["job", "merge", "moves"])]
+    /// How many plies deep, 1 to 64.
+    // A negative number is a bad depth, not an unknown flag; 0, 65 and words are refused
+    // naming the depth and its range.
+    #[arg(
+        required_unless_present_any = ["job", "merge", "moves"],
+        allow_negative_numbers = true,
+        value_parser = depth_parser()
+    )]
     depth: Option<u32>,
     /// Write one JSON job per distinct position this many plies down (with its move paths per root move), instead of counting.
     #[arg(long, value_name = "PLIES", conflicts_with_all = ["job", "merge", "divide"])]
@@ -60,9 +70,6 @@ pub fn run(mut args: Args, json: bool) -> Result<String, String> {
         return cluster::job(line, &settings, args.stats, args.depth);
     }
     let depth = args.game.depth(args.depth)?;
-    if !(1..=64).contains(&depth) {
-        return Err(format!("depth {depth}: expected 1 to 64"));
-    }
     let pos = args.game.position()?;
     if let Some(plies) = args.split {
         // Written as it is made: a split can run to gigabytes.

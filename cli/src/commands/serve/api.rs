@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use rayscan::error::Snippet;
 use rayscan::fen::Placement;
 use rayscan::masks;
 use rayscan::movegen::Generator;
@@ -25,17 +26,25 @@ const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 pub struct Params(Vec<(String, String)>);
 
 impl Params {
-    /// Parses `a=1&b=x%20y`; `+` is a space. Refuses bad escapes and text that is not UTF-8.
+    /// Parses `a=1&b=x%20y`; `+` is a space. Refuses bad escapes, text that is not
+    /// UTF-8, and a parameter given twice (`depth=3&depth=4`: which one was meant?).
     pub fn parse(query: &str) -> Result<Params, String> {
-        let mut out = Vec::new();
+        let mut out: Vec<(String, String)> = Vec::new();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            out.push((decode(k)?, decode(v)?));
+            let (k, v) = (decode(k)?, decode(v)?);
+            if out.iter().any(|(seen, _)| *seen == k) {
+                return Err(format!(
+                    "{}: given more than once; give each parameter once",
+                    Snippet::new(&k)
+                ));
+            }
+            out.push((k, v));
         }
         Ok(Params(out))
     }
 
-    /// The first value of `name`, if given.
+    /// The value of `name`, if given.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0
             .iter()
@@ -214,7 +223,10 @@ pub fn perft(p: &Params) -> Result<Value, String> {
         .ok()
         .filter(|d| (1..=MAX_DEPTH).contains(d))
         .ok_or_else(|| {
-            format!("depth: {depth_text:?} is not a whole number from 1 to {MAX_DEPTH}")
+            format!(
+                "depth: {} is not a whole number from 1 to {MAX_DEPTH}",
+                Snippet::new(depth_text)
+            )
         })?;
     let generator = match p.get("generator") {
         None | Some("") => Generator::PieceWise,
@@ -261,6 +273,27 @@ mod tests {
         for bad in ["a=%", "a=%4", "a=%zz", "a=%ff", "a=%C3"] {
             assert!(Params::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn refuses_a_parameter_given_twice() {
+        for (query, name) in [
+            ("depth=3&depth=4", "\"depth\""),
+            ("fen=8/8&depth=3&fen=8/8", "\"fen\""),
+            ("divide&divide=1", "\"divide\""),
+            // The same name once escaped is the same name.
+            ("depth=3&%64epth=3", "\"depth\""),
+        ] {
+            let e = Params::parse(query)
+                .err()
+                .unwrap_or_else(|| panic!("{query}"));
+            assert_eq!(
+                e,
+                format!("{name}: given more than once; give each parameter once"),
+                "{query}"
+            );
+        }
+        assert!(Params::parse("depth=3&divide=1&fen=").is_ok());
     }
 
     #[test]

@@ -10,10 +10,10 @@
 //! | `GET /api/explain?fen=F&technique=T&square=S[&piece=P]` | the walkthrough of `rayscan explain` for the slider on S (or P) among F's pieces, with the blockers |
 //! | `GET /api/perft?fen=F&depth=D[&divide=1][&generator=G]` | perft (or divide) of F, with the time |
 //!
-//! Bad parameters get `400` with `{"error": "…"}` naming the parameter. The server
-//! listens on 127.0.0.1 only, answers one request per connection, and refuses requests
-//! whose `Host` is not the loopback address it serves (so other sites' pages cannot
-//! reach it through DNS rebinding).
+//! Answers are compact JSON. Bad parameters (a parameter given twice too) get `400` with
+//! `{"error": "…"}` naming the parameter. The server listens on 127.0.0.1 only, answers
+//! one request per connection, and refuses requests whose `Host` is not the loopback
+//! address it serves (so other sites' pages cannot reach it through DNS rebinding).
 
 mod api;
 
