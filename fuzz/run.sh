@@ -1,22 +1,36 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for SECONDS_PER_TARGET seconds (default 60), after seeding the
-# corpora from rayscan/tests/data/*.epd. Stops at the first crash.
+# Runs every fuzz target, after seeding the corpora from rayscan/tests/data/*.epd and a
+# few hand-written edge cases. Stops at the first crash.
 #
-#   fuzz/run.sh [SECONDS_PER_TARGET]
+#   fuzz/run.sh [SECONDS_PER_TARGET]   each target for that many seconds (default 60)
+#   fuzz/run.sh --runs N               each target for N executions: a campaign is 10^7
+#
+# The corpora live in fuzz/corpus/<target>/ and are committed: the seeds (seed-*, written
+# again by every run) and what libFuzzer kept (named by hash). After a campaign,
+# MINIMIZE=1 keeps only the inputs that add coverage (`cargo fuzz cmin`).
 #
 # Needs a nightly toolchain (`cargo +nightly`); installs cargo-fuzz when it is missing.
-# Targets are built with optimizations, debug assertions, overflow checks and
-# AddressSanitizer (cargo-fuzz's defaults). Set CARGO_BUILD_JOBS=1 on a busy machine.
-# Environment: TARGETS="fen epd" to run only some targets.
+# Targets are built with optimizations, debug assertions and overflow checks, and
+# AddressSanitizer unless SANITIZER=none (2-3 times the executions per second; the
+# lookups' unchecked indexing is also behind debug assertions). Set CARGO_BUILD_JOBS=1
+# on a busy machine. Environment: TARGETS="fen epd" to run only some targets.
 set -euo pipefail
 
-SECONDS_PER_TARGET="${1:-60}"
-case "$SECONDS_PER_TARGET" in
-'' | *[!0-9]*)
-    echo "usage: $0 [SECONDS_PER_TARGET]" >&2
+usage() {
+    echo "usage: $0 [SECONDS_PER_TARGET] | --runs N" >&2
     exit 2
+}
+LIMIT=""
+case "${1:-}" in
+--runs)
+    case "${2:-}" in '' | *[!0-9]*) usage ;; esac
+    LIMIT="-runs=$2"
     ;;
+'') LIMIT="-max_total_time=60" ;;
+*[!0-9]*) usage ;;
+*) LIMIT="-max_total_time=$1" ;;
 esac
+SANITIZER="${SANITIZER:-address}"
 
 FUZZ_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(dirname "$FUZZ_DIR")"
@@ -26,7 +40,7 @@ cd "$FUZZ_DIR"
 
 # target → libFuzzer -max_len (bytes): a FEN is under 100 bytes, a move a few, a UCI
 # session or a suite needs room for several lines.
-ALL_TARGETS="fen epd uci_move uci_loop legality"
+ALL_TARGETS="fen epd uci_move uci_loop legality jobs suite"
 TARGETS="${TARGETS:-$ALL_TARGETS}"
 max_len() {
     case "$1" in
@@ -35,6 +49,8 @@ max_len() {
     uci_move) echo 64 ;;
     uci_loop) echo 2048 ;;
     legality) echo 256 ;;
+    jobs) echo 1024 ;;
+    suite) echo 4096 ;;
     *)
         echo "unknown target $1" >&2
         exit 2
@@ -55,7 +71,7 @@ fi
 # Seeds are named after where they come from, so reseeding overwrites them and the
 # inputs libFuzzer added (named by hash) stay.
 echo "== seeding $CORPUS"
-mkdir -p "$CORPUS"/{fen,epd,uci_move,uci_loop,legality}
+mkdir -p "$CORPUS"/{fen,epd,uci_move,uci_loop,legality,jobs,suite}
 seed() { # seed <target> <content, printf %b escapes allowed> <name>
     printf '%b' "$2" >"$CORPUS/$1/seed-$3"
 }
@@ -103,17 +119,22 @@ seed legality "\x20\x03\x04\x3c\x24\x00" built-ep
 seed legality "\x4a\x31\x84\x84\x01\x0a\x06\x0b" built-c960
 
 # --- Build, then run ------------------------------------------------------------------
-echo "== building $TARGETS"
+echo "== building $TARGETS (sanitizer: $SANITIZER)"
 for target in $TARGETS; do
-    cargo +nightly fuzz build "$target"
+    cargo +nightly fuzz build -s "$SANITIZER" "$target"
 done
 
 for target in $TARGETS; do
     len="$(max_len "$target")"
-    echo "== fuzzing $target for ${SECONDS_PER_TARGET}s (max_len $len, corpus $(find "$CORPUS/$target" -type f | wc -l) files)"
-    if ! cargo +nightly fuzz run "$target" -- \
-        -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -max_len="$len" \
-        -print_final_stats=1; then
+    echo "== fuzzing $target ($LIMIT, max_len $len, corpus $(find "$CORPUS/$target" -type f | wc -l) files)"
+    log="$(mktemp)"
+    start=$SECONDS
+    if ! cargo +nightly fuzz run -s "$SANITIZER" "$target" -- \
+        "$LIMIT" -rss_limit_mb=2048 -max_len="$len" -print_final_stats=1 2>&1 | tee "$log" |
+        grep -E '^(#[0-9]+ +(DONE|pulse)|stat::|==[0-9]+==|thread )'; then
+        :
+    fi
+    if grep -qE 'ERROR: libFuzzer|panicked at|SUMMARY: (Address|libFuzzer)' "$log"; then
         echo >&2
         echo "!! CRASH in fuzz target '$target'." >&2
         echo "!! The input is in $FUZZ_DIR/artifacts/$target/ (newest file)." >&2
@@ -121,6 +142,12 @@ for target in $TARGETS; do
         echo "!! Minimize:  cargo +nightly fuzz tmin $target <artifact>" >&2
         exit 1
     fi
-    echo "== $target: no crash; corpus now $(find "$CORPUS/$target" -type f | wc -l) files"
+    runs="$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
+    rm -f "$log"
+    echo "== $target: no crash, $runs runs in $((SECONDS - start)) s; corpus now $(find "$CORPUS/$target" -type f | wc -l) files"
+    if [ "${MINIMIZE:-0}" = 1 ]; then
+        cargo +nightly fuzz cmin -s "$SANITIZER" "$target" -- -max_len="$len" >/dev/null 2>&1
+        echo "== $target: minimized corpus $(find "$CORPUS/$target" -type f | wc -l) files"
+    fi
 done
-echo "== all targets ran ${SECONDS_PER_TARGET}s without a crash"
+echo "== all targets ran without a crash ($LIMIT)"

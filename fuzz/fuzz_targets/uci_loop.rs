@@ -5,7 +5,7 @@
 //! The work per input is bounded before the loop runs, line by line, exactly as the loop
 //! splits its input (on `\n`, words by `split_whitespace`): `go perft N` gets N ≤ 3 for the
 //! first few perft commands and N ≤ 2 after that, `setoption name Hash value N` gets N ≤ 16
-//! (MiB, allocated and zeroed on every `go perft`) and `Threads` N ≤ 2. Without that, one
+//! (MiB, allocated and zeroed when set) and `Threads` N ≤ 2. Without that, one
 //! short input (`go perft 64`, or `Hash value 65536`) runs for hours or allocates 64 GiB:
 //! a hang or an out-of-memory report, not a bug. Everything else reaches the loop
 //! unchanged; only a rewritten line loses its original spacing.

@@ -125,6 +125,41 @@ struct SuiteJson {
     mismatches: Vec<Mismatch>,
 }
 
+/// The positions of one suite file's text, or the error naming the file and line.
+fn read_cases(file: &str, text: &str) -> Result<Vec<Case>, String> {
+    let entries = parse(text).map_err(|e| format!("{file}: {e}"))?;
+    if entries.is_empty() {
+        return Err(format!(
+            "{file}: no positions (expected lines \"FEN ;D1 <count> ;D2 <count> …\")"
+        ));
+    }
+    entries
+        .into_iter()
+        .map(|entry| {
+            let (pos, _) = Position::from_fen(&entry.fen)
+                .map_err(|e| format!("{file}: line {}: {e}", entry.line))?;
+            Ok(Case {
+                file: file.to_owned(),
+                entry,
+                pos,
+            })
+        })
+        .collect()
+}
+
+/// `rayscan suite` on the text of one file named `file`, with the piece-wise generator
+/// on one thread: the output and whether every count matched, or the one-line error.
+/// For the fuzz target (`fuzz/`).
+pub fn check_text(
+    file: &str,
+    text: &str,
+    max_nodes: u64,
+    json: bool,
+) -> Result<(String, bool), String> {
+    let pairs = [(Generator::PieceWise, Generator::PieceWise.default_technique())];
+    check(read_cases(file, text)?, max_nodes, &pairs, 1, json)
+}
+
 /// Reads every file first (any unreadable file, line or FEN is an error, exit 2), then
 /// checks. Returns the output and whether everything passed.
 fn suite(
@@ -136,23 +171,19 @@ fn suite(
 ) -> Result<(String, bool), String> {
     let mut cases = Vec::new();
     for file in files {
-        let text = read_text(file)?;
-        let entries = parse(&text).map_err(|e| format!("{file}: {e}"))?;
-        if entries.is_empty() {
-            return Err(format!(
-                "{file}: no positions (expected lines \"FEN ;D1 <count> ;D2 <count> …\")"
-            ));
-        }
-        for entry in entries {
-            let (pos, _) = Position::from_fen(&entry.fen)
-                .map_err(|e| format!("{file}: line {}: {e}", entry.line))?;
-            cases.push(Case {
-                file: file.clone(),
-                entry,
-                pos,
-            });
-        }
+        cases.extend(read_cases(file, &read_text(file)?)?);
     }
+    check(cases, max_nodes, pairs, jobs, json)
+}
+
+/// Checks every case with every pair; the output and whether everything passed.
+fn check(
+    cases: Vec<Case>,
+    max_nodes: u64,
+    pairs: &[(Generator, Technique)],
+    jobs: usize,
+    json: bool,
+) -> Result<(String, bool), String> {
 
     let work: u64 = cases
         .iter()
