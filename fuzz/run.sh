@@ -68,12 +68,19 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 
 # --- Seed corpora --------------------------------------------------------------------
-# Seeds are named after where they come from, so reseeding overwrites them and the
-# inputs libFuzzer added (named by hash) stay.
-echo "== seeding $CORPUS"
+# A target's corpus is seeded only when it is empty (a new target, or a fresh clone
+# without fuzz/corpus): the committed corpora are minimized, and seeds they dropped add
+# no coverage. Seeds are named after where they come from (seed-*); libFuzzer names what
+# it adds by hash.
 mkdir -p "$CORPUS"/{fen,epd,uci_move,uci_loop,legality,jobs,suite}
+EMPTY=""
+for target in fen epd uci_move uci_loop legality jobs suite; do
+    if [ -z "$(ls -A "$CORPUS/$target")" ]; then EMPTY="$EMPTY $target"; fi
+done
+echo "== seeding the empty corpora:${EMPTY:- none}"
+wanted() { case " $EMPTY " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 seed() { # seed <target> <content, printf %b escapes allowed> <name>
-    printf '%b' "$2" >"$CORPUS/$1/seed-$3"
+    if wanted "$1"; then printf '%b' "$2" >"$CORPUS/$1/seed-$3"; fi
 }
 for file in "$DATA"/*.epd; do
     name="$(basename "$file" .epd)"
@@ -83,15 +90,17 @@ for file in "$DATA"/*.epd; do
         fen="${line%%;*}"
         fen="$(printf '%s' "$fen" | sed 's/[[:space:]]*$//')"
         [ -n "$fen" ] || continue
-        printf '%s' "$fen" >"$CORPUS/fen/seed-$name-$n"
-        printf '%s' "$fen" >"$CORPUS/legality/seed-$name-$n"
+        seed fen "$fen" "$name-$n"
+        seed legality "$fen" "$name-$n"
         # A few UCI sessions per file, from real positions.
         if [ $((n % 25)) -eq 1 ]; then
-            printf 'position fen %s\ngo perft 2\nd\n' "$fen" >"$CORPUS/uci_loop/seed-$name-$n"
+            seed uci_loop "position fen $fen\ngo perft 2\nd\n" "$name-$n"
         fi
     done <"$file"
     # Suites: runs of ten lines.
-    split -l 10 -d -a 3 "$file" "$CORPUS/epd/seed-$name-"
+    for target in epd suite; do
+        if wanted $target; then split -l 10 -d -a 3 "$file" "$CORPUS/$target/seed-$name-"; fi
+    done
 done
 # Edge cases the data files do not have.
 seed fen "4k3/8/8/8/8/8/8/4K3 w K - 0 1" castling-without-rook
@@ -117,6 +126,18 @@ seed uci_loop "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR
 seed legality "\x1e\x00\x84\x84\x00\x0a\x07\x0a\x00\x0b\x07\x0b\x0c\x00\x34\x05" built-castling
 seed legality "\x20\x03\x04\x3c\x24\x00" built-ep
 seed legality "\x4a\x31\x84\x84\x01\x0a\x06\x0b" built-c960
+# jobs: whole lines (a job of `perft 3 --split 1`, its result), and field values put in
+# that job by the first byte (see fuzz_targets/jobs.rs: 0 run, 1 root, 2 depth, 3 plies,
+# 4 jobs, 5 id, 6 left, 7 index, 8 move, 9 paths).
+job='{"run":"8f99faf2059ea19d","root":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":3,"plies":1,"jobs":20,"id":0,"fen":"rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/R1BQKBNR b KQkq - 0 1","left":2,"paths":[{"index":0,"move":"b1a3","paths":1}]}'
+seed jobs "$job" job
+seed jobs "${job/\"left\":2,/\"left\":2,\"nodes\":400,}" result-like
+seed jobs '\x02"4"' depth-string
+seed jobs '\x04 1000000000000' jobs-huge
+seed jobs '\x05 25' id-beyond
+seed jobs '\x08 "zz"' move-unknown
+seed jobs '\x01 "8/8/8/8/8/8/8/K6k w - - 0 1"' root-other
+seed suite "# comment\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 9\n" comment
 
 # --- Build, then run ------------------------------------------------------------------
 echo "== building $TARGETS (sanitizer: $SANITIZER)"
