@@ -156,7 +156,10 @@ pub fn check_text(
     max_nodes: u64,
     json: bool,
 ) -> Result<(String, bool), String> {
-    let pairs = [(Generator::PieceWise, Generator::PieceWise.default_technique())];
+    let pairs = [(
+        Generator::PieceWise,
+        Generator::PieceWise.default_technique(),
+    )];
     check(read_cases(file, text)?, max_nodes, &pairs, 1, json)
 }
 
@@ -184,7 +187,6 @@ fn check(
     jobs: usize,
     json: bool,
 ) -> Result<(String, bool), String> {
-
     let work: u64 = cases
         .iter()
         .map(|c| {
