@@ -66,6 +66,9 @@
 //! The library is `no_std` and never allocates. Its error types implement
 //! `core::error::Error`, which is `std::error::Error` since Rust 1.81. The default `std`
 //! feature adds threads, the hashed perft and the suite runner; `serde` is optional.
+//! `precompile` changes no API: it compiles the run-time dispatchers (every technique's
+//! hot path) in this crate once, rather than in each crate that calls them (see
+//! [`perft`]).
 
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
