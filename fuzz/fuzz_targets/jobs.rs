@@ -8,6 +8,9 @@
 //! each field without having to find the JSON around it.
 #![no_main]
 
+mod common;
+
+use common::one_short_line;
 use libfuzzer_sys::fuzz_target;
 use rayscan_cli::commands::perft::cluster::{check_job, merge_text};
 
@@ -35,15 +38,6 @@ const FIELDS: [(&str, &str); 10] = [
     (r#""paths":1}"#, r#""paths":"#),
 ];
 
-fn short(message: &str) {
-    assert!(
-        message.len() <= 1000,
-        "{} bytes: {message:.2000}",
-        message.len()
-    );
-    assert_eq!(message.lines().count(), 1, "{message:.2000}");
-}
-
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -66,11 +60,11 @@ fuzz_target!(|data: &[u8]| {
             assert!((1..=63).contains(&left), "left {left} accepted in {job}");
             assert!(rayscan::Position::from_fen(&pos.to_string()).is_ok());
         }
-        Err(e) => short(&e),
+        Err(e) => one_short_line(&e),
     }
     // As a results file: the fuzzed result, then the input's own lines.
     match merge_text(&format!("{result}\n{text}"), "results.jsonl", false) {
         Ok(out) => assert!(out.contains("Nodes searched: ")),
-        Err(e) => short(&e),
+        Err(e) => one_short_line(&e),
     }
 });

@@ -8,20 +8,14 @@
 //! user's request and not a bug.
 #![no_main]
 
+mod common;
+
+use common::one_short_line;
 use libfuzzer_sys::fuzz_target;
 use rayscan::suite::parse;
 use rayscan_cli::commands::suite::check_text;
 
 const MAX_NODES: u64 = 10_000;
-
-fn short(message: &str) {
-    assert!(
-        message.len() <= 1000,
-        "{} bytes: {message:.2000}",
-        message.len()
-    );
-    assert_eq!(message.lines().count(), 1, "{message:.2000}");
-}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -43,6 +37,6 @@ fuzz_target!(|data: &[u8]| {
             let v: serde_json::Value = serde_json::from_str(&json).unwrap();
             assert_eq!(v["failed"].as_u64() == Some(0), passed, "{json}");
         }
-        Err(e) => short(&e),
+        Err(e) => one_short_line(&e),
     }
 });
