@@ -118,7 +118,8 @@ pub fn check_cpu_override() -> Result<(), String> {
     match value.to_str() {
         Some(v) if rayscan::cpu::OVERRIDES.contains(&v) => Ok(()),
         _ => Err(format!(
-            "RAYSCAN_CPU: unknown value {value:?}: expected {}",
+            "RAYSCAN_CPU: unknown value {}: expected {}",
+            rayscan::error::Snippet::new(&value.to_string_lossy()),
             rayscan::cpu::OVERRIDES.join(" or ")
         )),
     }

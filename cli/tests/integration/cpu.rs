@@ -175,3 +175,13 @@ fn an_unknown_override_is_an_error() {
             .contains("RAYSCAN_CPU: unknown value \"haswell\": expected baseline or slow-pext")
     );
 }
+
+#[test]
+fn a_long_unknown_override_is_quoted_by_its_start() {
+    let value = "x".repeat(100_000);
+    let out = rayscan(Some(&value), &["perft", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("RAYSCAN_CPU: unknown value \"xxxx"), "{err}");
+    assert!(err.len() < 1_000, "{} bytes", err.len());
+}
