@@ -1,31 +1,9 @@
 //! The defects a new user hit in their first hour, one test each, through the binary.
 
-use crate::common::{Server, rayscan, success_text, uci_session};
+use crate::common::{Server, rayscan, refused, success_text, uci_session};
 use crate::corpus;
 
 use rayscan::movegen::Generator;
-
-/// Exit code 2, nothing on stdout, and one line `rayscan: error: …` of at most 1,000
-/// bytes containing each of `wants`.
-fn refused(args: &[&str], wants: &[&str]) -> String {
-    let out = rayscan(args);
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    let shown: String = args.join(" ").chars().take(120).collect();
-    let start: String = err.chars().take(300).collect();
-    assert_eq!(out.status.code(), Some(2), "{shown}: {start}");
-    assert!(out.stdout.is_empty(), "{shown}");
-    assert!(
-        err.len() <= 1000,
-        "{shown}: the error is {} bytes: {start}…",
-        err.len()
-    );
-    assert_eq!(err.lines().count(), 1, "{shown}: {err}");
-    assert!(err.starts_with("rayscan: error: "), "{shown}: {err}");
-    for want in wants {
-        assert!(err.contains(want), "{shown}: {err:?} lacks {want:?}");
-    }
-    err
-}
 
 /// A file in a fresh temporary folder, removed with it when dropped.
 struct TempFile(std::path::PathBuf);

@@ -6,16 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::common::{fingerprint, rayscan, skip, success_text};
-
-fn refused(args: &[&str], needle: &str) {
-    let out = rayscan(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(stderr.contains(needle), "{args:?}: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(out.stdout.is_empty());
-}
+use crate::common::{fingerprint, rayscan, refused, skip, success_text};
 
 /// `perft 9 --split 7` has 96 million distinct positions 7 plies down: it must be
 /// refused within 60 s using at most 2 GiB (it used to grow past 7 GB, silent). The
@@ -58,7 +49,7 @@ fn a_depth_that_contradicts_the_job_is_refused() {
     assert_eq!(jobs[0]["left"], 3);
     refused(
         &["perft", "3", "--job", &line],
-        "--job: the job is part of a depth 5 count, not depth 3",
+        &["--job: the job is part of a depth 5 count, not depth 3"],
     );
     let with = success_text(&rayscan(&["perft", "5", "--job", &line]));
     let without = success_text(&rayscan(&["perft", "--job", &line]));
@@ -119,7 +110,7 @@ fn forged_job_lines_are_refused() {
         ),
         (forged(&|v| v["left"] = json!(3)), "depth left 3"),
     ] {
-        refused(&["perft", "--job", &line], &format!("{bad}{needle}"));
+        refused(&["perft", "--job", &line], &[&format!("{bad}{needle}")]);
     }
     // Two paths under the same root move, or out of order.
     let root = good["root"].as_str().unwrap();
@@ -129,11 +120,14 @@ fn forged_job_lines_are_refused() {
         let p = v["paths"][0].clone();
         v["paths"] = json!([p, p]);
     });
-    refused(&["perft", "--job", &twice], "must come once each, in order");
+    refused(
+        &["perft", "--job", &twice],
+        &["must come once each, in order"],
+    );
     // Found by the `jobs` fuzz target: a field name with a newline made a two-line error.
     refused(
         &["perft", "--job", r#"{"a\nb":1}"#],
-        r#"unknown field "a\nb", expected one of"#,
+        &[r#"unknown field "a\nb", expected one of"#],
     );
 }
 
@@ -170,14 +164,18 @@ fn merge_refuses_forged_results() {
     let file = write("zz.jsonl", &forged);
     refused(
         &["perft", "--merge", &file],
-        &format!("{file}: line 4: not a result of its split: path \"zz\": root move 3 is "),
+        &[&format!(
+            "{file}: line 4: not a result of its split: path \"zz\": root move 3 is "
+        )],
     );
     let mut forged = results.clone();
     forged[0]["id"] = json!(25);
     let file = write("id.jsonl", &forged);
     refused(
         &["perft", "--merge", &file],
-        &format!("{file}: line 1: not a result of its split: job 25 is beyond the 20 jobs"),
+        &[&format!(
+            "{file}: line 1: not a result of its split: job 25 is beyond the 20 jobs"
+        )],
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
