@@ -309,7 +309,7 @@ mod tests {
                 for to in Square::ALL {
                     for kind in MoveKind::ALL {
                         let m = Move::new(from, to, kind);
-                        let expected = legal.contains(m);
+                        let expected = legal.contains(&m);
                         assert_eq!(p.is_legal(m), expected, "is_legal {m:?} in {fen}");
                         assert_eq!(p.is_legal_with(m, &info), expected, "with {m:?} in {fen}");
                         assert_eq!(p.is_legal_fast(m), expected, "fast {m:?} in {fen}");

@@ -2,7 +2,7 @@
 //! random playouts from standard and Chess960 positions, comparing the legal move sets at
 //! every ply. Along the way: the incremental Zobrist key against one computed from
 //! scratch, `gives_check` against the other generator, FEN printing read back by the other
-//! parser, and `is_legal(m) == legal_moves().contains(m)` for every from × to × kind
+//! parser, and `is_legal(m) == legal_moves().contains(&m)` for every from × to × kind
 //! (and `is_legal_fast`, five times as often).
 //!
 //! Every generator takes part: piece-wise, hybrid, direction-wise (decoded both by
@@ -65,7 +65,7 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
     let legal = pos.legal_moves();
     let fen = pos.to_string();
     let mut i = 0;
-    if let Some(h) = hash.filter(|&h| legal.contains(h)) {
+    if let Some(h) = hash.filter(|&h| legal.contains(&h)) {
         assert_eq!(moves.first(), Some(&h), "hash move first in {fen}");
         i = 1;
     }
@@ -94,7 +94,7 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
     i += captures;
     let mut seen = Vec::new();
     for k in killers.into_iter().flatten() {
-        if legal.contains(k) && !is_capture(pos, k) && Some(k) != hash && !seen.contains(&k) {
+        if legal.contains(&k) && !is_capture(pos, k) && Some(k) != hash && !seen.contains(&k) {
             assert_eq!(
                 moves.get(i),
                 Some(&k),
@@ -232,12 +232,12 @@ fn random_playouts_agree_with_shakmaty() {
                 for &m in &candidates {
                     assert_eq!(
                         pos.is_legal(m),
-                        moves.contains(m),
+                        moves.contains(&m),
                         "is_legal({m:?}) in {fen}"
                     );
                     assert_eq!(
                         pos.is_legal_with(m, &info),
-                        moves.contains(m),
+                        moves.contains(&m),
                         "is_legal_with({m:?}) in {fen}"
                     );
                 }
@@ -247,7 +247,7 @@ fn random_playouts_agree_with_shakmaty() {
                 for &m in &candidates {
                     assert_eq!(
                         pos.is_legal_fast(m),
-                        moves.contains(m),
+                        moves.contains(&m),
                         "is_legal_fast({m:?}) in {fen}"
                     );
                 }
