@@ -1,6 +1,7 @@
 //! What the criterion benchmarks share: finding criterion's results after a run, to print
 //! them as the Markdown tables the README and the book (docs/) quote.
 
+pub mod api;
 pub mod cozy;
 
 use rayscan::{MoveList, Position};

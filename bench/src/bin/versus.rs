@@ -14,6 +14,7 @@
 //! cargo run --release -p rayscan-bench --bin versus -- --quick         # one ply less, two minutes
 //! cargo run --release -p rayscan-bench --bin versus -- --filter kiwipete --filter cpw4
 //! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/versus.md --svg bench/versus.svg
+//! cargo run --release -p rayscan-bench --bin versus -- --api          # through the public APIs
 //! ```
 //!
 //! Every count is checked against the known value before its time is used.
@@ -53,6 +54,14 @@ struct Args {
     /// Draw the headline comparison as an SVG bar chart to this file.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
+    /// Only the engines whose name contains this text (case-insensitive; repeatable):
+    /// for profiling one of them.
+    #[arg(long, value_name = "TEXT")]
+    engine: Vec<String>,
+    /// Perft through each library's public API instead (`rayscan_bench::api`: list the
+    /// moves, copy, make the move), on the start position, Kiwipete, CPW4 and CPW5.
+    #[arg(long)]
+    api: bool,
 }
 
 /// (name, FEN, depth, expected nodes).
@@ -230,6 +239,70 @@ fn peers() -> Vec<Engine> {
     ]
 }
 
+/// Perft through the public APIs ([`rayscan_bench::api`]).
+fn api_engines() -> Vec<Engine> {
+    use rayscan_bench::api;
+    let engine = |name: &str, run: Run| Engine {
+        name: name.into(),
+        headline: true,
+        run,
+    };
+    vec![
+        engine(
+            "rayscan API: legal_moves + play",
+            Box::new(|fen, depth| {
+                let pos: Position = fen.parse().expect("a valid FEN");
+                api::rayscan_list(&pos, depth)
+            }),
+        ),
+        engine(
+            "rayscan API: generate_moves callback + play",
+            Box::new(|fen, depth| {
+                let pos: Position = fen.parse().expect("a valid FEN");
+                api::rayscan_callback(&pos, depth)
+            }),
+        ),
+        engine(
+            "cozy-chess API: generate_moves callback",
+            Box::new(|fen, depth| {
+                let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
+                api::cozy_callback(&board, depth)
+            }),
+        ),
+        engine(
+            "cozy-chess API: moves into an array",
+            Box::new(|fen, depth| {
+                let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
+                api::cozy_list(&board, depth)
+            }),
+        ),
+        engine(
+            "shakmaty API: legal_moves + play_unchecked",
+            Box::new(|fen, depth| {
+                let pos: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+                    .expect("a valid FEN")
+                    .into_position(shakmaty::CastlingMode::Standard)
+                    .expect("a legal position");
+                api::shakmaty_list(&pos, depth)
+            }),
+        ),
+        engine(
+            "chess API: MoveGen::new_legal + make_move_new",
+            Box::new(|fen, depth| {
+                let board = chess::Board::from_str(fen).expect("a valid FEN");
+                api::chess_list(&board, depth)
+            }),
+        ),
+    ]
+}
+
+/// The positions of the API table: the start position (depth 6), Kiwipete, CPW4, CPW5.
+fn api_case(name: &str) -> bool {
+    ["startpos D6", "kiwipete", "cpw4", "cpw5"]
+        .iter()
+        .any(|c| name.starts_with(c))
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
@@ -242,7 +315,9 @@ fn main() {
         Technique::auto(),
         true,
     )];
-    if args.all {
+    if args.api {
+        engines = api_engines();
+    } else if args.all {
         for t in Technique::available() {
             if t != Technique::auto() {
                 engines.push(rayscan_engine(Generator::PieceWise, t, false));
@@ -252,12 +327,19 @@ fn main() {
             engines.push(rayscan_engine(g, g.default_technique(), false));
         }
     }
-    engines.extend(peers());
+    if !args.api {
+        engines.extend(peers());
+    }
+    engines.retain(|e| {
+        let name = e.name.to_lowercase();
+        args.engine.is_empty() || args.engine.iter().any(|f| name.contains(&f.to_lowercase()))
+    });
 
     let cases: Vec<(&str, &str, u32, u64)> = CASES
         .iter()
         .zip(QUICK)
         .filter(|((name, ..), _)| !(args.quick && name.starts_with("startpos D7")))
+        .filter(|((name, ..), _)| !args.api || api_case(name))
         .filter(|((name, ..), _)| {
             let name = name.to_lowercase();
             args.filter.is_empty() || args.filter.iter().any(|f| name.contains(&f.to_lowercase()))
@@ -331,16 +413,27 @@ fn main() {
         let _ = write!(md, " {} |", b.map_or("-", |p| engines[p].name.as_str()));
     }
     let _ = writeln!(md);
-    let _ = write!(md, "| **rayscan / best peer** |");
-    for (ci, b) in best.iter().enumerate() {
-        let ratio = b.and_then(|p| table[0][ci].zip(table[p][ci]).map(|(r, p)| r / p));
-        let _ = write!(
-            md,
-            " {} |",
-            ratio.map_or("-".into(), |x| format!("**{x:.2}×**"))
-        );
+    // A ratio row for each headline rayscan row (the API table has two).
+    for (ri, engine) in engines.iter().enumerate() {
+        if !engine.headline || !engine.name.starts_with("rayscan") {
+            continue;
+        }
+        let label = if args.api {
+            format!("**{} / best peer**", engine.name)
+        } else {
+            "**rayscan / best peer**".to_string()
+        };
+        let _ = write!(md, "| {label} |");
+        for (ci, b) in best.iter().enumerate() {
+            let ratio = b.and_then(|p| table[ri][ci].zip(table[p][ci]).map(|(r, p)| r / p));
+            let _ = write!(
+                md,
+                " {} |",
+                ratio.map_or("-".into(), |x| format!("**{x:.2}×**"))
+            );
+        }
+        let _ = writeln!(md);
     }
-    let _ = writeln!(md);
     println!(
         "M nodes/s, single thread, median of {} rounds\n\n{md}",
         args.rounds

@@ -178,11 +178,16 @@ pub(crate) mod hot {
     /// The legal moves of `pos`, listed.
     #[inline]
     pub(crate) fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-        let mut lister = Lister { list };
+        visit::<S, _>(pos, &mut Lister { list });
+    }
+
+    /// Runs `visitor` over the legal moves of `pos`.
+    #[inline]
+    pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: &mut V) {
         if crate::cpu::x86_64_v3() {
-            V3::enumerate::<S, _>(pos, &mut lister);
+            V3::enumerate::<S, _>(pos, visitor);
         } else {
-            Baseline::enumerate::<S, _>(pos, &mut lister);
+            Baseline::enumerate::<S, _>(pos, visitor);
         }
     }
 

@@ -44,6 +44,7 @@ pub mod directionwise;
 mod hybrid;
 pub(crate) mod isa;
 mod legality;
+mod moveset;
 mod pawns;
 pub mod picker;
 pub(crate) mod piecewise;
@@ -52,6 +53,7 @@ pub(crate) mod side;
 pub use directionwise::{DirectionTargets, generate_targets};
 pub use hybrid::generate_hybrid;
 pub use legality::CheckInfo;
+pub use moveset::{MoveSet, MoveSetIter};
 pub use picker::{MovePicker, Stage, StagedHistory, perft_staged};
 pub(crate) use piecewise::perft_position;
 pub use piecewise::{count, generate};
@@ -375,11 +377,13 @@ pub(crate) fn castling_is_legal<S: Slider>(
 
 impl Position {
     /// Every legal move, using the fastest slider technique.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         self.legal_moves_with::<Fastest>()
     }
 
     /// Every legal move, using slider technique `S` (monomorphized).
+    #[inline]
     pub fn legal_moves_with<S: Slider>(&self) -> MoveList {
         let mut list = MoveList::new();
         generate::<S>(self, &mut list);

@@ -46,6 +46,7 @@ impl Position {
     /// assert_eq!(after.key(), after.compute_key());
     /// ```
     #[must_use]
+    #[inline]
     pub fn play(&self, m: Move) -> Position {
         let mut p = *self;
         let us = self.side;

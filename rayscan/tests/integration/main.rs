@@ -11,6 +11,7 @@
 mod common;
 mod corpus;
 
+mod api;
 mod differential;
 mod fen;
 mod malformed;

@@ -1,0 +1,115 @@
+//! Perft through each library's public API only, as an engine author writes it: list the
+//! legal moves, copy the position, make the move, and count the last ply by the length of
+//! what the API hands out. No crate-private shortcut: this is the speed an engine built on
+//! the library gets from its move generator and its make-move.
+//!
+//! Every function takes the position by reference and returns the leaf count `depth`
+//! (≥ 1) plies below it.
+
+use arrayvec::ArrayVec;
+use shakmaty::Position as _;
+
+/// rayscan, the plainest engine code: `legal_moves()` at every node, `play()` on each
+/// move, the last ply counted by `legal_moves().len()`.
+pub fn rayscan_list(pos: &rayscan::Position, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| rayscan_list(&pos.play(m), depth - 1))
+        .sum()
+}
+
+/// rayscan's fastest public way: `generate_moves` with a callback that gets the moves as
+/// sets, the last ply counted by the sets' lengths, `play` on each move.
+pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        pos.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        pos.generate_moves(|moves| {
+            for m in moves {
+                nodes += rayscan_callback(&pos.play(m), depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+/// cozy-chess at its fastest: `generate_moves` with a callback that gets one piece's
+/// moves as a set, the last ply counted by the sets' lengths, `play_unchecked` on a
+/// clone.
+pub fn cozy_callback(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for m in moves {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                nodes += cozy_callback(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+/// cozy-chess written like a list-based engine: the moves collected into a fixed array
+/// first (as a search that orders them must), the last ply counted by the array's length.
+pub fn cozy_list(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut moves: ArrayVec<cozy_chess::Move, 256> = ArrayVec::new();
+    board.generate_moves(|set| {
+        moves.extend(set);
+        false
+    });
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&m| {
+            let mut child = board.clone();
+            child.play_unchecked(m);
+            cozy_list(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// shakmaty: `legal_moves()` and `play_unchecked` on a clone.
+pub fn shakmaty_list(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            shakmaty_list(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// chess: the legal move iterator and `make_move_new`, the last ply counted by the
+/// iterator's length.
+pub fn chess_list(board: &chess::Board, depth: u32) -> u64 {
+    let moves = chess::MoveGen::new_legal(board);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .map(|m| chess_list(&board.make_move_new(m), depth - 1))
+        .sum()
+}

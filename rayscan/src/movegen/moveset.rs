@@ -1,0 +1,264 @@
+//! The legal moves as sets, handed to a callback: [`Position::generate_moves`]. This is
+//! the idiom cozy-chess users know, and the fastest public way to the moves: the
+//! generator's sets reach the caller as they are made, with no list in between, and a
+//! set's moves are counted by a population count.
+
+use super::isa::hot;
+use super::piecewise::{Visitor, source};
+use crate::bitboard::Bitboard;
+use crate::chess_move::{Move, MoveKind};
+use crate::piece::Piece;
+use crate::position::Position;
+use crate::sliders::{Fastest, Slider};
+use crate::square::Square;
+
+/// What kind of move every move of a [`MoveSet`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum SetKind {
+    Normal,
+    /// Four moves per target: queen, rook, bishop, knight.
+    Promotions,
+    EnPassant,
+    Castling,
+}
+
+/// Legal moves of one kind that share their origin: one piece's moves from its square,
+/// or the pawns' moves in one direction (every single push, every capture towards the
+/// a-file …), each pawn standing the same distance behind its target. Iterating gives the
+/// [`Move`]s, promotions expanded into four; [`MoveSet::len`] counts them without
+/// iterating.
+///
+/// ```
+/// use rayscan::{Piece, Position};
+/// let p = Position::startpos();
+/// let mut knights = 0;
+/// p.generate_moves(|set| {
+///     if set.piece() == Piece::Knight {
+///         knights += set.len();
+///     }
+///     false
+/// });
+/// assert_eq!(knights, 4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveSet {
+    to: Bitboard,
+    /// The origin of every move, when `back` is 0.
+    from: Square,
+    /// For pawn sets: each move comes from `back` square indices behind its target.
+    back: i8,
+    piece: Piece,
+    kind: SetKind,
+}
+
+impl MoveSet {
+    /// The piece that moves (the king for castling, the pawn for promotions).
+    #[inline]
+    pub fn piece(&self) -> Piece {
+        self.piece
+    }
+
+    /// The square every move starts from, or `None` for a set of pawn moves, whose
+    /// pawns stand on different squares (each [`Move`] knows its own).
+    #[inline]
+    pub fn from(&self) -> Option<Square> {
+        (self.back == 0).then_some(self.from)
+    }
+
+    /// The target squares: where the piece lands, but for castling, where rayscan puts
+    /// the castling rook's square (the king moves onto its rook, as in Chess960 UCI).
+    #[inline]
+    pub fn to(&self) -> Bitboard {
+        self.to
+    }
+
+    /// Whether these moves are promotions (each target is four moves).
+    #[inline]
+    pub fn is_promotion(&self) -> bool {
+        self.kind == SetKind::Promotions
+    }
+
+    /// The number of moves, promotions counted four times each.
+    #[inline]
+    pub fn len(&self) -> usize {
+        let n = self.to.len() as usize;
+        if self.kind == SetKind::Promotions {
+            4 * n
+        } else {
+            n
+        }
+    }
+
+    /// Whether the set holds no move (never, for a set from [`Position::generate_moves`]).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// Whether `m` is one of these moves.
+    #[inline]
+    pub fn contains(&self, m: &Move) -> bool {
+        self.into_iter().any(|x| x == *m)
+    }
+}
+
+/// The moves of a [`MoveSet`], in square order, each target's promotions queen first.
+#[derive(Clone, Debug)]
+pub struct MoveSetIter {
+    set: MoveSet,
+    /// The next promotion piece's index for the current target.
+    promotion: u8,
+}
+
+const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
+
+impl Iterator for MoveSetIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        let set = &mut self.set;
+        let to = set.to.first()?;
+        let from = if set.back == 0 {
+            set.from
+        } else {
+            source(to, i32::from(set.back))
+        };
+        let kind = match set.kind {
+            SetKind::Normal => MoveKind::Normal,
+            SetKind::EnPassant => MoveKind::EnPassant,
+            SetKind::Castling => MoveKind::Castling,
+            SetKind::Promotions => {
+                let piece = PROMOTIONS[usize::from(self.promotion & 3)];
+                self.promotion += 1;
+                if self.promotion < 4 {
+                    return Some(Move::new(from, to, MoveKind::Promotion(piece)));
+                }
+                self.promotion = 0;
+                MoveKind::Promotion(piece)
+            }
+        };
+        set.to.remove(to);
+        Some(Move::new(from, to, kind))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.set.len() - usize::from(self.promotion);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for MoveSetIter {}
+impl core::iter::FusedIterator for MoveSetIter {}
+
+impl IntoIterator for MoveSet {
+    type Item = Move;
+    type IntoIter = MoveSetIter;
+
+    #[inline]
+    fn into_iter(self) -> MoveSetIter {
+        MoveSetIter {
+            set: self,
+            promotion: 0,
+        }
+    }
+}
+
+impl IntoIterator for &MoveSet {
+    type Item = Move;
+    type IntoIter = MoveSetIter;
+
+    #[inline]
+    fn into_iter(self) -> MoveSetIter {
+        (*self).into_iter()
+    }
+}
+
+/// The generator's visitor that hands each non-empty set to `f` until `f` says stop.
+struct Sets<F> {
+    f: F,
+    stopped: bool,
+}
+
+impl<F: FnMut(MoveSet) -> bool> Sets<F> {
+    #[inline(always)]
+    fn emit(&mut self, to: Bitboard, from: Square, back: i32, piece: Piece, kind: SetKind) {
+        if !to.is_empty() && !self.stopped {
+            let set = MoveSet {
+                to,
+                from,
+                back: back as i8,
+                piece,
+                kind,
+            };
+            self.stopped = (self.f)(set);
+        }
+    }
+}
+
+impl<F: FnMut(MoveSet) -> bool> Visitor for Sets<F> {
+    #[inline(always)]
+    fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
+        self.emit(to, from, 0, Piece::ALL[P], SetKind::Normal);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, back: i32) {
+        self.emit(to, Square::A1, back, Piece::Pawn, SetKind::Normal);
+    }
+    #[inline(always)]
+    fn double_pushes(&mut self, to: Bitboard, back: i32) {
+        self.emit(to, Square::A1, back, Piece::Pawn, SetKind::Normal);
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        self.emit(to, Square::A1, back, Piece::Pawn, SetKind::Promotions);
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.emit(to.into(), from, 0, Piece::Pawn, SetKind::EnPassant);
+    }
+    #[inline(always)]
+    fn castling(&mut self, king: Square, rook: Square) {
+        self.emit(rook.into(), king, 0, Piece::King, SetKind::Castling);
+    }
+}
+
+impl Position {
+    /// Hands every legal move to `f`, as [`MoveSet`]s: one piece's moves, or the pawns'
+    /// moves in one direction. `f` returns `true` to stop: it is not called again, and
+    /// `generate_moves` returns `true`. Returns `false` when every set was handed over.
+    ///
+    /// The fastest way to the moves: no list is filled, and counting is one population
+    /// count per set.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let p: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let mut n = 0;
+    /// assert!(!p.generate_moves(|set| {
+    ///     n += set.len();
+    ///     false
+    /// }));
+    /// assert_eq!(n, 48);
+    /// // Stop at the first capture.
+    /// let mut capture = None;
+    /// assert!(p.generate_moves(|set| {
+    ///     capture = set.into_iter().find(|m| p.piece_at(m.to()).is_some());
+    ///     capture.is_some()
+    /// }));
+    /// assert!(capture.is_some());
+    /// ```
+    #[inline]
+    pub fn generate_moves(&self, f: impl FnMut(MoveSet) -> bool) -> bool {
+        self.generate_moves_with::<Fastest>(f)
+    }
+
+    /// [`Position::generate_moves`] with slider technique `S` (monomorphized).
+    #[inline]
+    pub fn generate_moves_with<S: Slider>(&self, f: impl FnMut(MoveSet) -> bool) -> bool {
+        let mut sets = Sets { f, stopped: false };
+        hot::visit::<S, _>(self, &mut sets);
+        sets.stopped
+    }
+}
