@@ -64,6 +64,18 @@ impl Board {
         Square::from_index_masked(self.colored(color, KING).0.trailing_zeros())
     }
 
+    /// The kind of piece on `sq`, of either colour, without a branch per kind: each
+    /// kind's set adds its index + 1 where it holds the square, so 0 means empty.
+    #[inline(always)]
+    pub(crate) fn kind_at(&self, sq: Square) -> Option<Piece> {
+        let s = sq as u32;
+        let mut index = 0;
+        for (i, set) in self.by_piece.iter().enumerate() {
+            index += ((set.0 >> s) & 1) as usize * (i + 1);
+        }
+        index.checked_sub(1).map(|i| Piece::ALL[i % 6])
+    }
+
     /// The pieces of both colours that attack `sq` when the board holds `occupied`.
     #[inline(always)]
     pub(crate) fn attackers_to_with<S: Slider>(&self, sq: Square, occupied: Bitboard) -> Bitboard {

@@ -289,28 +289,11 @@ impl Position {
 
     // --- Building blocks for FEN parsing and move making. -------------------------------
 
-    #[inline]
-    fn toggle(&mut self, color: Color, piece: Piece, sq: Square) {
-        let bit = Bitboard::from(sq);
-        self.board.by_color[color as usize] ^= bit;
-        self.board.by_piece[piece as usize] ^= bit;
-        self.key ^= zobrist::piece(color, piece, sq);
-    }
-
     /// Gives the rook on `rook` a castling right (FEN reading).
     #[inline]
     fn add_castling_rook(&mut self, rook: Square) {
         self.board.castle_rooks.insert(rook);
         self.key ^= zobrist::castling(board::castling_color(rook), rook);
-    }
-
-    /// Takes the castling rights of the rooks in `lost` away (a subset of the castling rooks).
-    #[inline]
-    fn remove_castling_rooks(&mut self, lost: Bitboard) {
-        for rook in lost {
-            self.key ^= zobrist::castling(board::castling_color(rook), rook);
-        }
-        self.board.castle_rooks ^= lost;
     }
 
     /// The board: what move generation reads.
