@@ -28,7 +28,7 @@ const POSITIONS: [&str; 6] = [
 fn check(pos: &Position, m: Move, how: &str, text: &str) {
     let fen = pos.to_string();
     assert!(
-        pos.legal_moves().contains(m),
+        pos.legal_moves().contains(&m),
         "{how}({text:?}) = {m:?}, not a legal move of {fen}"
     );
     let uci = m.uci(pos.is_chess960()).to_string();
@@ -57,7 +57,7 @@ fuzz_target!(|data: &[u8]| {
     // The readings are what parse_san chooses from.
     match pos.san_readings(text) {
         Ok(readings) => {
-            assert!(readings.iter().all(|&m| pos.legal_moves().contains(m)));
+            assert!(readings.iter().all(|&m| pos.legal_moves().contains(&m)));
             match (readings.len(), san) {
                 (1, Ok(m)) => assert_eq!(readings.as_slice(), [m], "{text:?}"),
                 (0, Err(SanError::Illegal(_))) => {}
