@@ -44,25 +44,9 @@ pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
 
 /// cozy-chess at its fastest: `generate_moves` with a callback that gets one piece's
 /// moves as a set, the last ply counted by the sets' lengths, `play_unchecked` on a
-/// clone.
+/// clone. The same perft as the main table's ([`crate::cozy::perft`]).
 pub fn cozy_callback(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for m in moves {
-                let mut child = board.clone();
-                child.play_unchecked(m);
-                nodes += cozy_callback(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
+    crate::cozy::perft(board, depth)
 }
 
 /// cozy-chess written like a list-based engine: the moves collected into a fixed array
