@@ -220,5 +220,7 @@ mod tests {
         // perft copies this for every move, and the book (docs/src/performance.md) quotes its size.
         assert_eq!(core::mem::size_of::<Option<Square>>(), 1);
         assert_eq!(core::mem::size_of::<Board>(), 80);
+        // The position's docs state its size.
+        assert_eq!(core::mem::size_of::<crate::Position>(), 104);
     }
 }

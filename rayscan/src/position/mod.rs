@@ -105,6 +105,9 @@ impl CastlingRights {
 
 /// A chess position.
 ///
+/// A `Copy` value of 104 bytes (the board's 80, the key, the clocks, the side to move
+/// and the Chess960 flag): engines play moves by copy-make, `let child = pos.play(m)`.
+///
 /// ```
 /// use rayscan::position::Position;
 /// let start = Position::startpos();
