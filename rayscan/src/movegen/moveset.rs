@@ -3,6 +3,7 @@
 //! generator's sets reach the caller as they are made, with no list in between, and a
 //! set's moves are counted by a population count.
 
+use super::PROMOTIONS;
 use super::isa::hot;
 use super::piecewise::{Visitor, source};
 use crate::bitboard::Bitboard;
@@ -109,8 +110,6 @@ pub struct MoveSetIter {
     /// The next promotion piece's index for the current target.
     promotion: u8,
 }
-
-const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 
 impl Iterator for MoveSetIter {
     type Item = Move;

@@ -25,6 +25,7 @@
 
 use core::marker::PhantomData;
 
+use super::PROMOTIONS;
 use super::isa::{self, Isa};
 use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
@@ -331,8 +332,6 @@ pub(crate) fn enumerate_position<S: Slider, V: Visitor>(pos: &Position, v: &mut 
 pub(crate) struct Lister<'a> {
     pub(crate) list: &'a mut MoveList,
 }
-
-const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 
 #[inline(always)]
 pub(crate) fn source(to: Square, back: i32) -> Square {
