@@ -6,7 +6,6 @@ use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
 use crate::error::IllegalMove;
-use crate::masks;
 use crate::piece::Piece;
 use crate::square::Square;
 
@@ -132,9 +131,7 @@ impl Position {
                         ep = Some(skipped);
                         // The key counts the square only if a pawn of the side to move
                         // next (theirs, which a double step does not touch) can take.
-                        let takers =
-                            masks::pawn_attacks(us, skipped) & self.colored(them, Piece::Pawn);
-                        if !takers.is_empty() {
+                        if self.ep_capturable_by(them, skipped) {
                             change.key ^= zobrist::ep_file(skipped);
                         }
                     }

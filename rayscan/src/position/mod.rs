@@ -310,7 +310,13 @@ impl Position {
     /// transpositions hash alike.
     #[inline]
     fn ep_capturable(&self, ep: Square) -> bool {
-        !(masks::pawn_attacks(!self.side, ep) & self.colored(self.side, Piece::Pawn)).is_empty()
+        self.ep_capturable_by(self.side, ep)
+    }
+
+    /// Whether a pawn of `side` attacks the en-passant square `ep`.
+    #[inline]
+    pub(crate) fn ep_capturable_by(&self, side: Color, ep: Square) -> bool {
+        !(masks::pawn_attacks(!side, ep) & self.colored(side, Piece::Pawn)).is_empty()
     }
 
     #[inline]
