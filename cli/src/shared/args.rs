@@ -143,7 +143,7 @@ pub struct Target {
     /// The slider's square, like g2.
     pub square: Square,
     /// The occupied squares as a 64-bit number, bit 0 = a1 … bit 63 = h8: hex after 0x (0xff00) or decimal (65280) [default: empty board].
-    #[arg(long, value_name = "0xHEX|DECIMAL", value_parser = OccupancyParser, conflicts_with = "fen", allow_negative_numbers = true)]
+    #[arg(long, value_name = "0xHEX|DECIMAL", value_parser = occupancy_parser(), conflicts_with = "fen", allow_negative_numbers = true)]
     pub occupied: Option<Bitboard>,
     /// A FEN (or just its piece-placement field) whose pieces are the occupancy.
     #[arg(long, value_name = "FEN", value_parser = parse_fen)]
@@ -239,52 +239,39 @@ pub fn parse_occupancy(s: &str) -> Result<Bitboard, String> {
     number.map(Bitboard).ok_or_else(|| expected.to_string())
 }
 
-/// `--occupied` as clap reads it ([`parse_occupancy`]): the error names the option and
-/// quotes the start of the text, `--occupied "ff": expected 0x and …`.
+/// A clap value parser whose error is the whole message of its parse function (naming
+/// the option or value and what was expected), not clap's "invalid value" around it.
 #[derive(Clone, Copy, Debug)]
-pub struct OccupancyParser;
+pub struct MessageParser<T>(fn(&str) -> Result<T, String>);
 
-impl clap::builder::TypedValueParser for OccupancyParser {
-    type Value = Bitboard;
+impl<T: Clone + Send + Sync + 'static> clap::builder::TypedValueParser for MessageParser<T> {
+    type Value = T;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         _arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
-    ) -> Result<Bitboard, clap::Error> {
-        let text = value.to_string_lossy();
-        parse_occupancy(&text).map_err(|expected| {
-            let message = format!("--occupied {}: {expected}\n", Snippet::new(&text));
-            clap::Error::raw(clap::error::ErrorKind::ValueValidation, message).with_cmd(cmd)
-        })
-    }
-}
-
-/// Perft's depth, 1 to 64, as clap reads it. Its error is the whole message, naming the
-/// depth and the range (the same words as a depth that ends `--moves`), not clap's
-/// "invalid value" around it.
-pub fn depth_parser() -> DepthParser {
-    DepthParser
-}
-
-/// The value parser of [`depth_parser`].
-#[derive(Clone, Copy, Debug)]
-pub struct DepthParser;
-
-impl clap::builder::TypedValueParser for DepthParser {
-    type Value = u32;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        _arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<u32, clap::Error> {
-        parse_depth(&value.to_string_lossy()).map_err(|message| {
+    ) -> Result<T, clap::Error> {
+        (self.0)(&value.to_string_lossy()).map_err(|message| {
             clap::Error::raw(clap::error::ErrorKind::ValueValidation, message + "\n").with_cmd(cmd)
         })
     }
+}
+
+/// `--occupied` as clap reads it ([`parse_occupancy`]): the error names the option and
+/// quotes the start of the text, `--occupied "ff": expected 0x and …`.
+pub fn occupancy_parser() -> MessageParser<Bitboard> {
+    MessageParser(|text| {
+        parse_occupancy(text)
+            .map_err(|expected| format!("--occupied {}: {expected}", Snippet::new(text)))
+    })
+}
+
+/// Perft's depth, 1 to 64, as clap reads it ([`parse_depth`]), in the same words as a
+/// depth that ends `--moves`.
+pub fn depth_parser() -> MessageParser<u32> {
+    MessageParser(parse_depth)
 }
 
 /// A depth from 1 to 64, or the error naming the text.
