@@ -57,7 +57,7 @@ fn cases() -> Vec<Case> {
                 before.clear();
             }
             if ply % 5 == 0 {
-                let candidates: Vec<Move> = moves.iter().chain(&before).copied().collect();
+                let candidates: Vec<Move> = moves.iter().chain(before.iter().copied()).collect();
                 let theirs = cozy_chess::Board::from_fen(&pos.fen(true).to_string(), true)
                     .expect("cozy-chess reads our FEN");
                 list.push(Case {
@@ -67,7 +67,7 @@ fn cases() -> Vec<Case> {
                     moves: candidates,
                 });
             }
-            before = moves.to_vec();
+            before = moves.iter().collect();
         },
     );
     list

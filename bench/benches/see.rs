@@ -34,7 +34,7 @@ fn captures() -> Vec<(Position, Move)> {
                     moves
                         .iter()
                         .filter(|m| their.contains(m.to()))
-                        .map(|&m| (*pos, m)),
+                        .map(|m| (*pos, m)),
                 );
             }
         },

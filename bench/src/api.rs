@@ -18,7 +18,7 @@ pub fn rayscan_list(pos: &rayscan::Position, depth: u32) -> u64 {
     }
     moves
         .iter()
-        .map(|&m| rayscan_list(&pos.play(m), depth - 1))
+        .map(|m| rayscan_list(&pos.play(m), depth - 1))
         .sum()
 }
 

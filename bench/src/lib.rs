@@ -4,7 +4,7 @@
 pub mod api;
 pub mod cozy;
 
-use rayscan::{MoveList, Position};
+use rayscan::{LegalMoves, Position};
 
 // The repository README's Rust examples run as doctests of this (unpublished) crate.
 #[cfg(doctest)]
@@ -102,7 +102,7 @@ pub fn random_games(
     games: usize,
     plies: usize,
     seed: u64,
-    mut visit: impl FnMut(usize, &Position, &MoveList),
+    mut visit: impl FnMut(usize, &Position, &LegalMoves),
 ) {
     let mut x = seed;
     let mut below = |n: usize| {
@@ -119,7 +119,10 @@ pub fn random_games(
                 break;
             }
             visit(ply, &pos, &moves);
-            pos = pos.play(moves[below(moves.len())]);
+            let chosen = moves
+                .get(below(moves.len()))
+                .expect("an index below the length");
+            pos = pos.play(chosen);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! per ply and a Polyglot-keyed opening line, written only against rayscan's root API.
 //! It exists to prove that API from outside the workspace; see `tests/engine.rs`.
 
-use rayscan::{Color, Move, Piece, Position};
+use rayscan::{Color, Move, MoveList, Piece, Position};
 
 /// Material from the side to move's point of view, in centipawns.
 pub fn evaluate(position: &Position) -> i32 {
@@ -67,8 +67,9 @@ impl Search {
                 return (beta, None);
             }
         }
-        let mut moves = position.legal_moves();
-        // The killer first, if it is legal here (it comes from a sibling).
+        // A slice of the moves, to order them: the killer first, if it is legal here (it
+        // comes from a sibling).
+        let mut moves = MoveList::from(position.legal_moves());
         if let Some(killer) = self.killers[depth].filter(|&k| position.is_legal_fast(k)) {
             if let Some(i) = moves.iter().position(|&m| m == killer) {
                 moves.swap(0, i);

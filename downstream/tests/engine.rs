@@ -1,6 +1,6 @@
 //! rayscan's root API as an engine author uses it, from a crate outside the workspace.
 
-use rayscan::{Bitboard, Color, Move, MoveKind, MoveList, Piece, Position, Square};
+use rayscan::{Bitboard, Color, LegalMoves, Move, MoveKind, MoveList, Piece, Position, Square};
 use rayscan_downstream::{evaluate, white_to_move, Search};
 use serde::{Deserialize, Serialize};
 
@@ -9,12 +9,18 @@ fn parse_iterate_and_play() {
     let position: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
         .parse()
         .unwrap();
-    let moves: MoveList = position.legal_moves();
-    let by_ref: Vec<&Move> = (&moves).into_iter().collect();
+    let moves: LegalMoves = position.legal_moves();
+    let by_ref: Vec<Move> = (&moves).into_iter().collect();
     let by_value: Vec<Move> = moves.clone().into_iter().collect();
-    assert_eq!(by_ref.len(), 48);
-    assert_eq!(by_value.len(), 48);
-    assert_eq!(by_value.iter().rev().count(), 48);
+    assert_eq!(by_ref, by_value);
+    assert_eq!(moves.len(), 48);
+    assert!(moves.contains(&by_value[0]));
+    let mut list = MoveList::from(&moves);
+    list.sort_by_key(|m| m.to());
+    assert_eq!(list.len(), 48);
+    assert_eq!(list.iter().rev().count(), 48);
+    let sets: usize = moves.sets().map(|set| set.len()).sum();
+    assert_eq!(sets, 48);
     let castles = by_value
         .iter()
         .filter(|m| m.kind() == MoveKind::Castling)

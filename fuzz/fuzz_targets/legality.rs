@@ -180,7 +180,7 @@ fn check(pos: &Position, pick: usize) {
     let legal = pos.legal_moves();
     let info = pos.check_info();
 
-    let mut sorted: Vec<Move> = legal.as_slice().to_vec();
+    let mut sorted: Vec<Move> = legal.iter().collect();
     sorted.sort();
     sorted.dedup();
     assert_eq!(
@@ -189,7 +189,7 @@ fn check(pos: &Position, pick: usize) {
         "duplicate moves in {fen}: {legal:?}"
     );
 
-    for &m in legal.iter() {
+    for m in legal.iter() {
         assert!(pos.is_legal(m), "generated {m:?} is not is_legal in {fen}");
         assert!(
             pos.is_legal_with(m, &info),

@@ -207,11 +207,14 @@ impl fmt::Debug for Move {
 /// 2 castling moves: 64 × 16 + 8 × 3 × 3 + 2 = 1098. Real games stay below 220.
 pub const MAX_MOVES: usize = 1098;
 
-/// A fixed-capacity list of moves that can hold every legal move of any position.
+/// A fixed-capacity list of moves that can hold every legal move of any position: a
+/// slice of moves to sort and index (`MoveList::from(pos.legal_moves())`), and what the
+/// generators that list moves one by one fill ([`crate::movegen::generate`],
+/// [`crate::movegen::generate_hybrid`], [`crate::mailbox`]).
 ///
 /// The slots past the moves are left uninitialized: a new list costs nothing, however
 /// large its capacity (zeroing the 2 KiB of [`MAX_MOVES`] slots at every node made
-/// `legal_moves()` three times slower).
+/// listing three times slower).
 pub struct MoveList {
     /// The first `len` slots hold moves; the rest are uninitialized.
     moves: [MaybeUninit<Move>; MAX_MOVES],
@@ -237,6 +240,29 @@ impl MoveList {
             *slot = MaybeUninit::new(m);
             self.len += 1;
         }
+    }
+
+    /// Writes `m` into slot `at` (the first free slot, as the caller counts) and returns
+    /// the next free slot; the length is set afterwards by [`MoveList::set_len_written`].
+    /// A write past [`MAX_MOVES`] is ignored, like [`MoveList::push`].
+    #[inline(always)]
+    pub(crate) fn write(&mut self, at: usize, m: Move) -> usize {
+        debug_assert!(at < MAX_MOVES);
+        match self.moves.get_mut(at) {
+            Some(slot) => {
+                *slot = MaybeUninit::new(m);
+                at + 1
+            }
+            None => at,
+        }
+    }
+
+    /// Sets the length after [`MoveList::write`]s: every slot below `len` must have been
+    /// written, which `write`'s returned counts guarantee when each write was given the
+    /// count the one before returned, starting from [`MoveList::len`].
+    #[inline(always)]
+    pub(crate) fn set_len_written(&mut self, len: usize) {
+        self.len = len.min(MAX_MOVES);
     }
 
     /// The number of moves.
@@ -306,9 +332,11 @@ impl core::ops::Deref for MoveList {
     /// The list reads as a slice: `moves[0]`, `moves.first()`, `moves.sort_by_key(…)`.
     ///
     /// ```
-    /// use rayscan::Position;
-    /// let moves = Position::startpos().legal_moves();
+    /// use rayscan::{MoveList, Position};
+    /// let mut moves = MoveList::from(Position::startpos().legal_moves());
     /// assert_eq!(moves[..].len(), 20);
+    /// moves.sort_by_key(|m| m.to());
+    /// assert_eq!(moves[0].to_string(), "b1a3");
     /// assert!(moves.iter().any(|m| m.to_string() == "e2e4"));
     /// ```
     #[inline]
@@ -324,19 +352,44 @@ impl core::ops::DerefMut for MoveList {
     }
 }
 
+impl FromIterator<Move> for MoveList {
+    /// The moves, in order; past [`MAX_MOVES`] they are dropped, as by [`MoveList::push`].
+    ///
+    /// ```
+    /// use rayscan::{MoveList, Position};
+    /// let p = Position::startpos();
+    /// let pawns: MoveList = p.legal_moves().into_iter().filter(|m| p.piece_at(m.from()).is_some_and(|(_, k)| k == rayscan::Piece::Pawn)).collect();
+    /// assert_eq!(pawns.len(), 16);
+    /// ```
+    #[inline]
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> MoveList {
+        let mut list = MoveList::new();
+        list.extend(moves);
+        list
+    }
+}
+
+impl Extend<Move> for MoveList {
+    #[inline]
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        for m in moves {
+            self.push(m);
+        }
+    }
+}
+
 impl IntoIterator for MoveList {
     type Item = Move;
     type IntoIter = IntoIter;
 
-    /// The moves by value, for `for m in position.legal_moves()`.
+    /// The moves by value.
     ///
     /// ```
-    /// use rayscan::{Move, Position};
-    /// let moves: Vec<Move> = Position::startpos().legal_moves().into_iter().collect();
+    /// use rayscan::{Move, MoveList, Position};
+    /// let list = MoveList::from(Position::startpos().legal_moves());
+    /// let moves: Vec<Move> = list.into_iter().rev().collect();
     /// assert_eq!(moves.len(), 20);
-    /// for m in Position::startpos().legal_moves() {
-    ///     assert!(m.to_string().starts_with(|c: char| c.is_ascii_lowercase()));
-    /// }
+    /// assert!(moves[0].to_string().starts_with(|c: char| c.is_ascii_lowercase()));
     /// ```
     #[inline]
     fn into_iter(self) -> IntoIter {

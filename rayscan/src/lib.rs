@@ -112,6 +112,7 @@ pub use chess_move::{Move, MoveKind, MoveList};
 pub use color::Color;
 pub use direction::{Direction, KnightDirection, Line};
 pub use error::{IllegalMove, ParseError};
+pub use movegen::LegalMoves;
 pub use movegen::MoveSet;
 pub use piece::{Piece, SliderPiece};
 pub use position::{CastleSide, Position};

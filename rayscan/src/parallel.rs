@@ -34,7 +34,7 @@ fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
 ) -> T {
     // Jobs: (root index, position after the root move and one reply) at depth - 2, or
     // the root move's position itself where it has no reply.
-    let roots: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    let roots: Vec<Move> = pos.legal_moves().iter().collect();
     let mut jobs: Vec<(usize, Position, u32)> = Vec::new();
     for (i, &m) in roots.iter().enumerate() {
         let child = pos.play(m);
@@ -42,7 +42,7 @@ fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
         if replies.is_empty() || depth == 2 {
             jobs.push((i, child, depth - 1));
         } else {
-            jobs.extend(replies.iter().map(|&r| (i, child.play(r), depth - 2)));
+            jobs.extend(replies.iter().map(|r| (i, child.play(r), depth - 2)));
         }
     }
     let sums: Vec<Mutex<T>> = roots.iter().map(|_| Mutex::new(T::default())).collect();
@@ -170,7 +170,7 @@ pub fn perft_parallel(
         return Ok(1);
     }
     if depth == 1 {
-        for &m in pos.legal_moves().iter() {
+        for m in pos.legal_moves().iter() {
             report(m, 1);
         }
         return Ok(total);
@@ -202,7 +202,7 @@ mod tests {
             |m, n| reported.push((m, n)),
         );
         let moves: Vec<Move> = reported.iter().map(|&(m, _)| m).collect();
-        assert_eq!(moves, pos.legal_moves().iter().copied().collect::<Vec<_>>());
+        assert_eq!(moves, pos.legal_moves().iter().collect::<Vec<_>>());
         assert_eq!(reported.iter().map(|&(_, n)| n).sum::<u64>(), total);
         assert_eq!(total, 8_902);
     }

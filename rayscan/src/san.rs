@@ -323,7 +323,7 @@ impl Position {
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         let syntax = parse_syntax(text).ok_or_else(|| SanError::Syntax(Snippet::new(text)))?;
         let moves = self.legal_moves();
-        let mut matching = moves.iter().copied().filter(|&m| syntax.matches(self, m));
+        let mut matching = moves.iter().filter(|&m| syntax.matches(self, m));
         match (matching.next(), matching.next()) {
             (Some(m), None) => Ok(m),
             (None, _) => Err(SanError::Illegal(Snippet::new(text))),
@@ -346,7 +346,7 @@ impl Position {
     pub fn san_readings(&self, text: &str) -> Result<MoveList, SanError> {
         let syntax = parse_syntax(text).ok_or_else(|| SanError::Syntax(Snippet::new(text)))?;
         let mut readings = MoveList::new();
-        for &m in self.legal_moves().iter() {
+        for m in self.legal_moves().iter() {
             if syntax.matches(self, m) {
                 readings.push(m);
             }

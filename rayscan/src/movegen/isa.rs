@@ -9,6 +9,7 @@
 //! path (the traversal, the visitors, the masks, the lookups) is `#[inline(always)]` and
 //! compiled into each copy.
 
+use super::legal::{LegalMoves, collect_position};
 use super::piecewise::{Lister, Visitor, count_board, enumerate_position, perft_body};
 use super::side::Side;
 use crate::chess_move::MoveList;
@@ -27,6 +28,9 @@ pub(crate) trait Isa: Copy + 'static {
     fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64;
     /// Runs the visitor over the legal moves of `pos`.
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V);
+    /// Fills `moves` (empty) with the legal moves of `pos`, in a function of its own that
+    /// keeps the address of `moves` to itself.
+    fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves);
     /// Perft statistics below side `C` to move on `b` ([`stats_body`]).
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats);
     /// Hashed perft below side `C` to move on `b`, depth ≥ 3 ([`hashed_body`]).
@@ -71,6 +75,10 @@ impl Isa for Baseline {
         enumerate_position::<S, V>(pos, v);
     }
     #[inline]
+    fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+        collect_position::<S>(pos, moves);
+    }
+    #[inline]
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
         stats_body::<S, C, Self>(b, depth, out);
     }
@@ -102,6 +110,11 @@ impl Isa for V3 {
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
         // SAFETY: as above.
         unsafe { enumerate_v3::<S, V>(pos, v) }
+    }
+    #[inline(always)]
+    fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+        // SAFETY: as above.
+        unsafe { collect_v3::<S>(pos, moves) }
     }
     #[inline(always)]
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
@@ -142,6 +155,13 @@ fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
 
 #[cfg(rayscan_v3_copy)]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+#[inline]
+fn collect_v3<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+    collect_position::<S>(pos, moves);
+}
+
+#[cfg(rayscan_v3_copy)]
+#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 fn stats_v3<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
     stats_body::<S, C, V3>(b, depth, out);
 }
@@ -178,7 +198,17 @@ pub(crate) mod hot {
     /// The legal moves of `pos`, listed.
     #[inline]
     pub(crate) fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-        visit::<S, _>(pos, &mut Lister { list });
+        visit::<S, _>(pos, &mut Lister::new(list));
+    }
+
+    /// Fills `moves` (empty) with the legal moves of `pos`.
+    #[inline]
+    pub(crate) fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+        if crate::cpu::x86_64_v3() {
+            V3::collect::<S>(pos, moves);
+        } else {
+            Baseline::collect::<S>(pos, moves);
+        }
     }
 
     /// Runs `visitor` over the legal moves of `pos`.
@@ -256,7 +286,7 @@ mod tests {
     fn every_copy_is_compiled_with_the_documented_features() {
         let source = include_str!("isa.rs");
         let attribute = format!("enable = \"{}\"", crate::cpu::FEATURES);
-        assert_eq!(source.matches(attribute.as_str()).count(), 5);
+        assert_eq!(source.matches(attribute.as_str()).count(), 6);
         // build.rs decides whether the copy is compiled, from its own list of the features.
         let build = include_str!("../../build.rs");
         let list = build.split("const V3_FEATURES").nth(1).unwrap();

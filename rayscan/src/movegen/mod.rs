@@ -37,12 +37,13 @@ use crate::error::{ParseError, ParseKind, Snippet};
 use crate::masks;
 use crate::piece::Piece;
 use crate::position::{CastleSide, Position};
-use crate::sliders::{Fastest, Slider, Technique};
+use crate::sliders::{Slider, Technique};
 use crate::square::{File, Rank, Square};
 
 pub mod directionwise;
 mod hybrid;
 pub(crate) mod isa;
+pub mod legal;
 mod legality;
 mod moveset;
 mod pawns;
@@ -52,6 +53,7 @@ pub(crate) mod side;
 
 pub use directionwise::{DirectionTargets, generate_targets};
 pub use hybrid::generate_hybrid;
+pub use legal::LegalMoves;
 pub use legality::CheckInfo;
 pub use moveset::{MoveSet, MoveSetIter};
 pub use picker::{MovePicker, Stage, StagedHistory, perft_staged};
@@ -376,20 +378,6 @@ pub(crate) fn castling_is_legal<S: Slider>(
 }
 
 impl Position {
-    /// Every legal move, using the fastest slider technique.
-    #[inline]
-    pub fn legal_moves(&self) -> MoveList {
-        self.legal_moves_with::<Fastest>()
-    }
-
-    /// Every legal move, using slider technique `S` (monomorphized).
-    #[inline]
-    pub fn legal_moves_with<S: Slider>(&self) -> MoveList {
-        let mut list = MoveList::new();
-        generate::<S>(self, &mut list);
-        list
-    }
-
     /// Whether the side to move is checkmated: in check with no legal move.
     ///
     /// ```
@@ -435,7 +423,7 @@ impl Position {
         let (from, to, promotion) =
             parse_uci_syntax(text).ok_or_else(|| UciMoveError::Syntax(Snippet::new(text)))?;
         let moves = self.legal_moves();
-        let found = moves.iter().copied().find(|m| {
+        let found = moves.iter().find(|m| {
             m.from() == from
                 && m.promotion() == promotion
                 && (m.to() == to

@@ -53,6 +53,76 @@ pub struct MoveSet {
 }
 
 impl MoveSet {
+    /// No move: where an iteration over sets starts.
+    pub(crate) const EMPTY: MoveSet = MoveSet {
+        to: Bitboard::EMPTY,
+        from: Square::A1,
+        back: 0,
+        piece: Piece::Pawn,
+        kind: SetKind::Normal,
+    };
+
+    /// The moves of the `piece` on `from` to the squares of `to`.
+    #[inline(always)]
+    pub(crate) fn of_piece(piece: Piece, from: Square, to: Bitboard) -> MoveSet {
+        MoveSet {
+            to,
+            from,
+            back: 0,
+            piece,
+            kind: SetKind::Normal,
+        }
+    }
+
+    /// Pawn moves that do not promote, each pawn `back` square indices behind its target.
+    #[inline(always)]
+    pub(crate) fn pawns(to: Bitboard, back: i32) -> MoveSet {
+        MoveSet {
+            to,
+            from: Square::A1,
+            back: back as i8,
+            piece: Piece::Pawn,
+            kind: SetKind::Normal,
+        }
+    }
+
+    /// The moves of several `piece`s (knights), each `back` square indices behind its
+    /// target.
+    #[inline(always)]
+    pub(crate) fn jumps(to: Bitboard, back: i32) -> MoveSet {
+        MoveSet {
+            piece: Piece::Knight,
+            ..MoveSet::pawns(to, back)
+        }
+    }
+
+    /// Promotions, each pawn `back` square indices behind its target.
+    #[inline(always)]
+    pub(crate) fn promotions(to: Bitboard, back: i32) -> MoveSet {
+        MoveSet {
+            kind: SetKind::Promotions,
+            ..MoveSet::pawns(to, back)
+        }
+    }
+
+    /// The pawn on `from` captures en passant onto `to`.
+    #[inline(always)]
+    pub(crate) fn en_passant(from: Square, to: Square) -> MoveSet {
+        MoveSet {
+            kind: SetKind::EnPassant,
+            ..MoveSet::of_piece(Piece::Pawn, from, to.into())
+        }
+    }
+
+    /// The king on `king` castles with the rook on `rook`.
+    #[inline(always)]
+    pub(crate) fn castling(king: Square, rook: Square) -> MoveSet {
+        MoveSet {
+            kind: SetKind::Castling,
+            ..MoveSet::of_piece(Piece::King, king, rook.into())
+        }
+    }
+
     /// The piece that moves (the king for castling, the pawn for promotions).
     #[inline]
     pub fn piece(&self) -> Piece {
@@ -97,9 +167,37 @@ impl MoveSet {
     }
 
     /// Whether `m` is one of these moves.
+    ///
+    /// ```
+    /// use rayscan::{Move, Position};
+    /// let p = Position::startpos();
+    /// let e4: Move = "e2e4".parse().unwrap();
+    /// let mut sets = 0;
+    /// p.generate_moves(|set| {
+    ///     sets += usize::from(set.contains(&e4));
+    ///     false
+    /// });
+    /// assert_eq!(sets, 1);
+    /// ```
     #[inline]
     pub fn contains(&self, m: &Move) -> bool {
-        self.into_iter().any(|x| x == *m)
+        let to = m.to();
+        if !self.to.contains(to) {
+            return false;
+        }
+        let from = if self.back == 0 {
+            self.from
+        } else {
+            source(to, i32::from(self.back))
+        };
+        m.from() == from
+            && match (self.kind, m.kind()) {
+                (SetKind::Normal, MoveKind::Normal)
+                | (SetKind::EnPassant, MoveKind::EnPassant)
+                | (SetKind::Castling, MoveKind::Castling) => true,
+                (SetKind::Promotions, MoveKind::Promotion(piece)) => PROMOTIONS.contains(&piece),
+                _ => false,
+            }
     }
 }
 
@@ -182,15 +280,8 @@ struct Sets<F> {
 
 impl<F: FnMut(MoveSet) -> bool> Sets<F> {
     #[inline(always)]
-    fn emit(&mut self, to: Bitboard, from: Square, back: i32, piece: Piece, kind: SetKind) {
-        if !to.is_empty() && !self.stopped {
-            let set = MoveSet {
-                to,
-                from,
-                back: back as i8,
-                piece,
-                kind,
-            };
+    fn emit(&mut self, set: MoveSet) {
+        if !set.is_empty() && !self.stopped {
             self.stopped = (self.f)(set);
         }
     }
@@ -199,27 +290,27 @@ impl<F: FnMut(MoveSet) -> bool> Sets<F> {
 impl<F: FnMut(MoveSet) -> bool> Visitor for Sets<F> {
     #[inline(always)]
     fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
-        self.emit(to, from, 0, Piece::ALL[P], SetKind::Normal);
+        self.emit(MoveSet::of_piece(Piece::ALL[P], from, to));
     }
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, back: i32) {
-        self.emit(to, Square::A1, back, Piece::Pawn, SetKind::Normal);
+        self.emit(MoveSet::pawns(to, back));
     }
     #[inline(always)]
     fn double_pushes(&mut self, to: Bitboard, back: i32) {
-        self.emit(to, Square::A1, back, Piece::Pawn, SetKind::Normal);
+        self.emit(MoveSet::pawns(to, back));
     }
     #[inline(always)]
     fn promotions(&mut self, to: Bitboard, back: i32) {
-        self.emit(to, Square::A1, back, Piece::Pawn, SetKind::Promotions);
+        self.emit(MoveSet::promotions(to, back));
     }
     #[inline(always)]
     fn en_passant(&mut self, from: Square, to: Square) {
-        self.emit(to.into(), from, 0, Piece::Pawn, SetKind::EnPassant);
+        self.emit(MoveSet::en_passant(from, to));
     }
     #[inline(always)]
     fn castling(&mut self, king: Square, rook: Square) {
-        self.emit(rook.into(), king, 0, Piece::King, SetKind::Castling);
+        self.emit(MoveSet::castling(king, rook));
     }
 }
 

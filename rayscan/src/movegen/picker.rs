@@ -381,7 +381,7 @@ mod tests {
         let moves: Vec<Move> = MovePicker::<KoggeStone>::new(&p, hash, killers).collect();
         let mut sorted = moves.clone();
         sorted.sort();
-        let mut legal = p.legal_moves().as_slice().to_vec();
+        let mut legal = p.legal_moves().iter().collect::<Vec<_>>();
         legal.sort();
         assert_eq!(sorted, legal, "{fen}");
         moves

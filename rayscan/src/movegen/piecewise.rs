@@ -329,8 +329,35 @@ pub(crate) fn enumerate_position<S: Slider, V: Visitor>(pos: &Position, v: &mut 
 }
 
 /// Lists the moves into a [`MoveList`].
+///
+/// It counts in a field of its own and writes the list's length as it is dropped:
+/// pushing through the list's own length made every move wait for the store of the move
+/// before it (the length lives in memory beside the moves).
 pub(crate) struct Lister<'a> {
-    pub(crate) list: &'a mut MoveList,
+    list: &'a mut MoveList,
+    len: usize,
+}
+
+impl<'a> Lister<'a> {
+    /// A lister appending to `list`.
+    #[inline(always)]
+    pub(crate) fn new(list: &'a mut MoveList) -> Lister<'a> {
+        let len = list.len();
+        Lister { list, len }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.len = self.list.write(self.len, m);
+    }
+}
+
+impl Drop for Lister<'_> {
+    /// Sets the list's length to the moves written.
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.list.set_len_written(self.len);
+    }
 }
 
 #[inline(always)]
@@ -342,14 +369,13 @@ impl Visitor for Lister<'_> {
     #[inline(always)]
     fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
         for to in to {
-            self.list.push(Move::new(from, to, MoveKind::Normal));
+            self.push(Move::new(from, to, MoveKind::Normal));
         }
     }
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, back: i32) {
         for to in to {
-            self.list
-                .push(Move::new(source(to, back), to, MoveKind::Normal));
+            self.push(Move::new(source(to, back), to, MoveKind::Normal));
         }
     }
     #[inline(always)]
@@ -360,18 +386,17 @@ impl Visitor for Lister<'_> {
     fn promotions(&mut self, to: Bitboard, back: i32) {
         for to in to {
             for p in PROMOTIONS {
-                self.list
-                    .push(Move::new(source(to, back), to, MoveKind::Promotion(p)));
+                self.push(Move::new(source(to, back), to, MoveKind::Promotion(p)));
             }
         }
     }
     #[inline(always)]
     fn en_passant(&mut self, from: Square, to: Square) {
-        self.list.push(Move::new(from, to, MoveKind::EnPassant));
+        self.push(Move::new(from, to, MoveKind::EnPassant));
     }
     #[inline(always)]
     fn castling(&mut self, king: Square, rook: Square) {
-        self.list.push(Move::new(king, rook, MoveKind::Castling));
+        self.push(Move::new(king, rook, MoveKind::Castling));
     }
 }
 
@@ -390,6 +415,7 @@ impl Visitor for Lister<'_> {
 /// let rook: Vec<String> = list.iter().filter(|m| m.from() == rayscan::Square::E2).map(|m| m.to_string()).collect();
 /// assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
 /// ```
+#[inline(always)]
 pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
     isa::hot::generate::<S>(pos, list);
 }

@@ -431,7 +431,7 @@ mod tests {
         for fen in fens {
             let pos = Position::from_fen(fen).unwrap().0;
             let parent = keys.board_key(pos.board(), pos.side_to_move());
-            for &m in pos.legal_moves().iter() {
+            for m in pos.legal_moves().iter() {
                 let child = pos.play(m);
                 let want = keys.board_key(child.board(), child.side_to_move());
                 assert_eq!(

@@ -115,7 +115,7 @@ pub fn divide<S: Slider>(pos: &Position, depth: u32, mut f: impl FnMut(Move, u64
         return 1;
     }
     let mut total = 0;
-    for &m in pos.legal_moves_with::<S>().iter() {
+    for m in pos.legal_moves_with::<S>().iter() {
         let n = perft::<S>(&pos.play(m), depth - 1);
         f(m, n);
         total += n;

@@ -376,7 +376,7 @@ pub fn divide_stats(
     if depth == 0 {
         return PerftStats::LEAF;
     }
-    for &m in pos.legal_moves().iter() {
+    for m in pos.legal_moves().iter() {
         let s = if depth == 1 {
             leaf_move_stats(pos, m)
         } else {
@@ -437,7 +437,7 @@ pub fn perft_stats_reference(pos: &Position, depth: u32) -> PerftStats {
         return PerftStats::LEAF;
     }
     let mut total = PerftStats::default();
-    for &m in pos.legal_moves().iter() {
+    for m in pos.legal_moves().iter() {
         total += if depth == 1 {
             leaf_move_stats(pos, m)
         } else {

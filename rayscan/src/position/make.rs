@@ -252,7 +252,7 @@ mod tests {
         for fen in fens {
             let p = Position::from_fen(fen).unwrap().0;
             let legal = p.legal_moves();
-            for &m in legal.iter() {
+            for m in legal.iter() {
                 assert_eq!(p.try_play(m), Ok(p.play(m)), "{m} in {fen}");
                 assert_eq!(p.try_san(m).unwrap().to_string(), p.san(m).to_string());
             }
@@ -260,7 +260,7 @@ mod tests {
                 for to in Square::ALL {
                     for kind in MoveKind::ALL {
                         let m = Move::new(from, to, kind);
-                        if legal.iter().any(|&l| l == m) {
+                        if legal.iter().any(|l| l == m) {
                             continue;
                         }
                         let e = p.try_play(m).unwrap_err();

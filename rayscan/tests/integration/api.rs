@@ -1,18 +1,21 @@
 //! The engine API: `Position::generate_moves` against `legal_moves()` on every suite
 //! position and every position one ply below it, for the default technique and two
-//! others, and stopping early.
+//! others, and stopping early; `legal_moves()` (`LegalMoves`) against the generator that
+//! lists moves one by one, in order, and every method of it against its iterator, on the
+//! same positions and on crowded ones (more than 16 pieces a side).
 
-use rayscan::sliders::{Classical, KoggeStone};
-use rayscan::{Move, MoveSet, Position};
+use rayscan::movegen::generate;
+use rayscan::sliders::{Classical, Fastest, KoggeStone};
+use rayscan::{LegalMoves, Move, MoveList, MoveSet, Position};
 
-use crate::common::suite_fens;
+use crate::common::{Rng, placement, suite_fens};
 
 /// The suite's positions and every position one ply below them.
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();
     for fen in suite_fens() {
         let p = Position::from_fen(&fen).expect("a suite FEN").0;
-        out.extend(p.legal_moves().iter().map(|&m| p.play(m)));
+        out.extend(p.legal_moves().iter().map(|m| p.play(m)));
         out.push(p);
     }
     out
@@ -62,13 +65,13 @@ fn generate_moves_yields_exactly_the_legal_moves() {
     let positions = positions();
     assert!(positions.len() > 40_000, "{}", positions.len());
     for p in &positions {
-        let legal = sorted(p.legal_moves().iter().copied().collect());
+        let legal = sorted(p.legal_moves().iter().collect());
         let default = moves_of(p, |p, f| p.generate_moves(f));
         assert_eq!(sorted(default), legal, "{p}");
     }
     // Other techniques, on every tenth position.
     for p in positions.iter().step_by(10) {
-        let legal = sorted(p.legal_moves().iter().copied().collect());
+        let legal = sorted(p.legal_moves().iter().collect());
         let classical = moves_of(p, |p, f| p.generate_moves_with::<Classical>(f));
         assert_eq!(sorted(classical), legal, "{p}");
         let kogge = moves_of(p, |p, f| p.generate_moves_with::<KoggeStone>(f));
@@ -93,5 +96,93 @@ fn generate_moves_stops_when_told() {
             assert!(stopped, "{p}");
             assert_eq!(calls, stop_at, "{p}");
         }
+    }
+}
+
+/// Every method of `moves` (the legal moves of `p`) agrees with its iterator, and the
+/// iterator with the generator that lists moves one by one: in the same order if
+/// `in_order` (the order differs where pieces share direction sets).
+fn check_legal_moves(p: &Position, moves: &LegalMoves, in_order: bool) {
+    let listed: Vec<Move> = moves.iter().collect();
+    let mut list = MoveList::new();
+    generate::<Fastest>(p, &mut list);
+    if in_order {
+        assert_eq!(listed, list.as_slice(), "{p}");
+    } else {
+        assert_eq!(sorted(listed.clone()), sorted(list.to_vec()), "{p}");
+    }
+    assert_eq!(moves.len(), listed.len(), "{p}");
+    assert_eq!(moves.iter().len(), listed.len(), "{p}");
+    assert_eq!(moves.is_empty(), listed.is_empty(), "{p}");
+    assert_eq!(moves.clone().into_iter().collect::<Vec<_>>(), listed, "{p}");
+    assert_eq!(MoveList::from(moves).as_slice(), listed, "{p}");
+    // The sets, checked as generate_moves' are, hold the same moves in the same order.
+    let from_sets = moves_of(p, |_, f| {
+        for set in moves.sets() {
+            if f(set) {
+                return true;
+            }
+        }
+        false
+    });
+    assert_eq!(from_sets, listed, "{p}");
+    for (i, m) in listed.iter().enumerate() {
+        assert_eq!(moves.get(i), Some(*m), "{p}");
+        assert!(moves.contains(m), "{m} in {p}");
+    }
+    assert_eq!(moves.get(listed.len()), None, "{p}");
+    // Every other move of the side's pieces is not contained.
+    for from in p.color(p.side_to_move()) {
+        for to in rayscan::Square::ALL {
+            for kind in rayscan::MoveKind::ALL {
+                let m = Move::new(from, to, kind);
+                assert_eq!(moves.contains(&m), listed.contains(&m), "{m} in {p}");
+            }
+        }
+    }
+}
+
+#[test]
+fn legal_moves_lists_what_the_listing_generator_lists() {
+    for p in positions().iter().step_by(5) {
+        check_legal_moves(p, &p.legal_moves(), true);
+    }
+}
+
+/// Random positions with 17 to 40 pieces (no pawns) for the side to move, many of them
+/// pinned or in check, and a few enemy pieces: past the 18 slots of single pieces' sets,
+/// the rest share direction sets, whose sources are found again when iterating.
+#[test]
+fn legal_moves_of_crowded_positions() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut tried, mut crowded) = (0, 0);
+    while crowded < 300 {
+        tried += 1;
+        assert!(tried < 100_000, "too few valid crowded positions");
+        let mut cells = [None; 64];
+        let mut put = |rng: &mut Rng, c: char| loop {
+            let sq = rng.below(64);
+            if cells[sq].is_none() {
+                cells[sq] = Some(c);
+                break;
+            }
+        };
+        put(&mut rng, 'K');
+        put(&mut rng, 'k');
+        for _ in 0..17 + rng.below(24) {
+            let c = ['N', 'B', 'R', 'Q'][rng.below(4)];
+            put(&mut rng, c);
+        }
+        for _ in 0..rng.below(8) {
+            let c = ['n', 'b', 'r', 'q'][rng.below(4)];
+            put(&mut rng, c);
+        }
+        let fen = format!("{} w - - 0 1", placement(&cells));
+        let Ok((p, _)) = Position::from_fen(&fen) else {
+            continue;
+        };
+        let moves = p.legal_moves();
+        check_legal_moves(&p, &moves, false);
+        crowded += usize::from(moves.sets().count() > 18);
     }
 }

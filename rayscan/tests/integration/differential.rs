@@ -80,7 +80,7 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
     };
     let captures = legal
         .iter()
-        .filter(|&&m| is_capture(pos, m) && Some(m) != hash)
+        .filter(|&m| is_capture(pos, m) && Some(m) != hash)
         .count();
     let stage = &moves[i.min(moves.len())..(i + captures).min(moves.len())];
     assert!(
@@ -163,7 +163,8 @@ fn every_generator(
                 .unwrap_or_else(|| panic!("{d:?} decodes in {pos}"))
         })
         .collect();
-    let legal_slice = legal.as_slice();
+    let legal_list = rayscan::MoveList::from(&legal);
+    let legal_slice = legal_list.as_slice();
     let hash = offer(rng, legal_slice, elsewhere);
     let killers = [
         offer(rng, legal_slice, elsewhere),
@@ -218,7 +219,7 @@ fn random_playouts_agree_with_shakmaty() {
                     "{name}: moves of {fen} (from {start})"
                 );
             }
-            for &m in pos.legal_moves().iter() {
+            for m in pos.legal_moves().iter() {
                 let encoded = DirMove::from_move(m).unwrap_or_else(|| panic!("{m:?} encodes"));
                 assert_eq!(encoded.to_move(&pos), Some(m), "{m:?} round trip in {fen}");
             }
@@ -255,8 +256,10 @@ fn random_playouts_agree_with_shakmaty() {
             if moves.is_empty() {
                 break;
             }
-            elsewhere = moves.as_slice().to_vec();
-            let m = moves.as_slice()[rng.below(moves.len())];
+            elsewhere = moves.iter().collect::<Vec<_>>();
+            let m = moves
+                .get(rng.below(moves.len()))
+                .expect("an index below the length");
             let uci = m.uci(true).to_string();
             let their_move = other
                 .legal_moves()
@@ -321,7 +324,7 @@ fn crowded_unreachable_positions_agree_and_never_overflow() {
         let moves = pos.legal_moves();
         assert!(moves.len() <= MAX_MOVES);
         assert_eq!(moves.len(), theirs(&fen).legal_moves().len(), "{fen}");
-        let elsewhere = moves.as_slice().to_vec();
+        let elsewhere = moves.iter().collect::<Vec<_>>();
         let mut expected = elsewhere.clone();
         expected.sort();
         for (name, got) in every_generator(&pos, &mut rng, &elsewhere) {

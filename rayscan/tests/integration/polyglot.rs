@@ -114,7 +114,9 @@ fn playouts(starts: &[String], plies: usize, seed: u64) -> Seen {
             if moves.is_empty() {
                 break;
             }
-            let m = moves.as_slice()[rng.below(moves.len())];
+            let m = moves
+                .get(rng.below(moves.len()))
+                .expect("an index below the length");
             let uci = m.uci(true).to_string();
             let theirs_m = other
                 .legal_moves()

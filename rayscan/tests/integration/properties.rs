@@ -84,7 +84,9 @@ fn playout(start: &str, chess960: bool, choices: &[u16]) -> Vec<Ply> {
         if moves.is_empty() {
             break;
         }
-        let m = moves.as_slice()[choice as usize % moves.len()];
+        let m = moves
+            .get(choice as usize % moves.len())
+            .expect("an index below the length");
         line.push(' ');
         line.push_str(&m.uci(true).to_string());
         pos = pos.play(m);
@@ -288,7 +290,7 @@ proptest! {
             let pos = ply.pos;
             let copy = pos;
             let (fen, key) = (pos.fen(true).to_string(), pos.key());
-            for &m in pos.legal_moves().iter() {
+            for m in pos.legal_moves().iter() {
                 let after = pos.play(m);
                 prop_assert_ne!(after, pos, "{:?} changed nothing in {}", m, fen);
                 prop_assert_eq!(pos, copy, "after {:?} from {} by{}", m, start, ply.line);
@@ -311,9 +313,9 @@ proptest! {
             let pos = ply.pos;
             let context = format!("{} from {} by{}", pos.fen(true), start, ply.line);
             let moves = pos.legal_moves();
-            let set: HashSet<Move> = moves.iter().copied().collect();
+            let set: HashSet<Move> = moves.iter().collect();
             prop_assert_eq!(set.len(), moves.len(), "duplicates in {:?}; {}", moves, context);
-            for &m in moves.iter() {
+            for m in moves.iter() {
                 prop_assert!(pos.is_pseudo_legal(m), "{:?} not pseudo-legal; {}", m, context);
                 prop_assert!(pos.is_legal(m), "{:?} generated, not legal; {}", m, context);
             }

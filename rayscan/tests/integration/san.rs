@@ -76,7 +76,7 @@ fn round_trip(pos: &Position, seen: &mut Seen) {
     let moves = pos.legal_moves();
     assert_eq!(moves.len(), expected.len(), "move count of {fen}");
     let mut texts = HashSet::new();
-    for &m in moves.iter() {
+    for m in moves.iter() {
         let text = pos.san(m).to_string();
         assert_eq!(pos.parse_san(&text), Ok(m), "{text} ({m:?}) in {fen}");
         let uci = m.uci(true).to_string();
@@ -122,7 +122,11 @@ fn playout(start: &Position, plies: usize, rng: &mut Rng, seen: &mut Seen) {
         if moves.is_empty() {
             break;
         }
-        pos = pos.play(moves.as_slice()[rng.below(moves.len())]);
+        pos = pos.play(
+            moves
+                .get(rng.below(moves.len()))
+                .expect("an index below the length"),
+        );
     }
 }
 
@@ -366,7 +370,7 @@ fn printing_a_move_does_not_need_it_to_be_read_first() {
     let texts: HashSet<String> = p
         .legal_moves()
         .iter()
-        .map(|&m: &Move| p.san(m).to_string())
+        .map(|m: Move| p.san(m).to_string())
         .collect();
     let expected: HashSet<String> = [
         "a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4", "g3", "g4", "h3",

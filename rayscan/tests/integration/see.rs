@@ -78,7 +78,7 @@ fn bitboard_and_mailbox_see_agree_on_every_capture_of_random_positions() {
             }
             positions += 1;
             let their = pos.color(!pos.side_to_move());
-            for &m in moves.iter() {
+            for m in moves.iter() {
                 let capture = their.contains(m.to()) || m.promotion().is_some();
                 if !capture && rng.below(8) != 0 {
                     continue; // every capture; one quiet move in eight
@@ -94,7 +94,11 @@ fn bitboard_and_mailbox_see_agree_on_every_capture_of_random_positions() {
                 let t = see + rng.below(3) as i32 - 1;
                 assert_eq!(pos.see_ge(m, t), see >= t);
             }
-            pos = pos.play(moves.as_slice()[rng.below(moves.len())]);
+            pos = pos.play(
+                moves
+                    .get(rng.below(moves.len()))
+                    .expect("an index below the length"),
+            );
         }
     }
     assert!(

@@ -407,7 +407,7 @@ pub fn split(
                 }
                 continue;
             }
-            for (i, &m) in moves.iter().enumerate() {
+            for (i, m) in moves.iter().enumerate() {
                 let child = p.play(m);
                 let child_paths = if ply == 0 {
                     vec![(i, 1)]
