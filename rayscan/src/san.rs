@@ -262,7 +262,7 @@ impl Position {
     /// The move must be legal in this position: one from [`Position::legal_moves`] or
     /// [`Position::parse_uci`], or checked by [`Position::is_legal`]. Nothing checks it
     /// here; for a move that is not legal the text is nonsense (`e1g1` in the start
-    /// position prints `Kg1+`), though nothing panics. Use [`Position::try_san`] for moves
+    /// position prints `Kg1`), though nothing panics. Use [`Position::try_san`] for moves
     /// from elsewhere.
     ///
     /// ```

@@ -70,6 +70,12 @@ pub(crate) fn piece(color: Color, piece: Piece, sq: Square) -> u64 {
     KEYS.pieces[color as usize][piece as usize][sq as usize]
 }
 
+/// [`piece`] with the piece as its index (`Piece as usize`, below 6).
+#[inline(always)]
+pub(crate) fn piece_index(color: usize, piece: usize, sq: Square) -> u64 {
+    KEYS.pieces[color & 1][piece % 6][sq as usize]
+}
+
 #[inline]
 pub(crate) fn castling(color: Color, rook: Square) -> u64 {
     KEYS.castling[color as usize][rook as usize]
