@@ -160,7 +160,9 @@ impl MoveSet {
         }
     }
 
-    /// Whether the set holds no move (never, for a set from [`Position::generate_moves`]).
+    /// Whether the set holds no move: a piece that cannot move still gets its set from
+    /// [`Position::generate_moves`] (never from [`Position::legal_moves`]'s
+    /// [`sets`](crate::LegalMoves::sets)).
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.to.is_empty()
@@ -272,7 +274,7 @@ impl IntoIterator for &MoveSet {
     }
 }
 
-/// The generator's visitor that hands each non-empty set to `f` until `f` says stop.
+/// The generator's visitor that hands each set to `f` until `f` says stop.
 struct Sets<F> {
     f: F,
     stopped: bool,
@@ -281,7 +283,10 @@ struct Sets<F> {
 impl<F: FnMut(MoveSet) -> bool> Sets<F> {
     #[inline(always)]
     fn emit(&mut self, set: MoveSet) {
-        if !set.is_empty() && !self.stopped {
+        // Empty sets too: the test for them, a branch that data decides, cost 12% of a
+        // perft counted by sets (21% in the check-heavy CPW4 position, where most pieces
+        // cannot move), and a caller that counts or iterates needs none.
+        if !self.stopped {
             self.stopped = (self.f)(set);
         }
     }
@@ -320,7 +325,8 @@ impl Position {
     /// `generate_moves` returns `true`. Returns `false` when every set was handed over.
     ///
     /// The fastest way to the moves: no list is filled, and counting is one population
-    /// count per set.
+    /// count per set. A set may be empty (a piece that cannot move): handing it over
+    /// costs less than telling the caller's code which sets to skip.
     ///
     /// ```
     /// use rayscan::Position;

@@ -21,15 +21,15 @@ fn positions() -> Vec<Position> {
     out
 }
 
-/// Every move of every set, checking each set on the way: not empty, its length and its
-/// iterator's size, its moves all of its piece and (when it has one) its from-square.
+/// Every move of every set, checking each set on the way: its length and its iterator's
+/// size, its moves all of its piece and (when it has one) its from-square.
 fn moves_of(
     p: &Position,
     generate: impl Fn(&Position, &mut dyn FnMut(MoveSet) -> bool) -> bool,
 ) -> Vec<Move> {
     let mut moves = Vec::new();
     let stopped = generate(p, &mut |set: MoveSet| {
-        assert!(!set.is_empty(), "{p}");
+        assert_eq!(set.is_empty(), set.len() == 0, "{p}");
         let iter = set.into_iter();
         assert_eq!(iter.len(), set.len(), "{p}");
         let these: Vec<Move> = iter.collect();
@@ -116,7 +116,9 @@ fn check_legal_moves(p: &Position, moves: &LegalMoves, in_order: bool) {
     assert_eq!(moves.is_empty(), listed.is_empty(), "{p}");
     assert_eq!(moves.clone().into_iter().collect::<Vec<_>>(), listed, "{p}");
     assert_eq!(MoveList::from(moves).as_slice(), listed, "{p}");
-    // The sets, checked as generate_moves' are, hold the same moves in the same order.
+    // The sets, none empty and checked as generate_moves' are, hold the same moves in the
+    // same order.
+    assert!(moves.sets().all(|set| !set.is_empty()), "{p}");
     let from_sets = moves_of(p, |_, f| {
         for set in moves.sets() {
             if f(set) {
