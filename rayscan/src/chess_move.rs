@@ -61,6 +61,31 @@ impl Move {
     /// The null value (a1a1), used to fill empty list slots; never a legal move.
     pub const NULL: Move = Move(0);
 
+    /// The kind bits ([`Move::kind_bits`]) of en passant and castling, and the bit every
+    /// promotion has (besides two bits of its piece, which overlap the other two).
+    pub(crate) const EN_PASSANT_BITS: u16 = EP << 12;
+    pub(crate) const CASTLING_BITS: u16 = CASTLE << 12;
+    pub(crate) const PROMOTION_BITS: u16 = PROMO << 12;
+
+    /// A move from its squares and its kind bits (as [`Move::kind_bits`] gives them).
+    #[inline(always)]
+    pub(crate) const fn from_parts(from: Square, to: Square, kind_bits: u16) -> Move {
+        Move(from as u16 | (to as u16) << 6 | kind_bits)
+    }
+
+    /// The bits of the kind, in place: 0 for a normal move.
+    #[inline(always)]
+    pub(crate) const fn kind_bits(self) -> u16 {
+        self.0 & 0xf000
+    }
+
+    /// The promoted piece's index (`Piece as usize`) if the move promotes (stored as
+    /// knight 1, bishop 2, rook 3, queen 0), else anything.
+    #[inline(always)]
+    pub(crate) const fn promotion_index(self) -> usize {
+        (((self.0 >> 12) + 3) & 3) as usize + 1
+    }
+
     /// A move from `from` to `to` of the given kind.
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {

@@ -175,6 +175,14 @@ fn hashed_v3<S: Slider, C: Side>(b: &Board, key: u128, depth: u32, table: &Perft
 /// The entry points: each asks [`crate::cpu::x86_64_v3`] once and runs the matching copy.
 pub(crate) mod hot {
     use super::*;
+
+    /// Whether to run the [`V3`] copy: only where there is a second copy. Without one
+    /// (a crate built for x86-64-v3 or better), asking the CPU at every call made every
+    /// caller inline the generator twice, once per branch, for nothing.
+    #[inline(always)]
+    fn run_v3() -> bool {
+        cfg!(rayscan_v3_copy) && crate::cpu::x86_64_v3()
+    }
     use crate::color::Color;
     use crate::movegen::piecewise::Counter;
     use crate::movegen::side::{Black, White};
@@ -188,7 +196,7 @@ pub(crate) mod hot {
                 Color::Black => K::perft_board::<S, Black>(pos.board(), depth),
             }
         }
-        if crate::cpu::x86_64_v3() {
+        if run_v3() {
             on::<S, V3>(pos, depth)
         } else {
             on::<S, Baseline>(pos, depth)
@@ -204,7 +212,7 @@ pub(crate) mod hot {
     /// Fills `moves` (empty) with the legal moves of `pos`.
     #[inline]
     pub(crate) fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
-        if crate::cpu::x86_64_v3() {
+        if run_v3() {
             V3::collect::<S>(pos, moves);
         } else {
             Baseline::collect::<S>(pos, moves);
@@ -214,7 +222,7 @@ pub(crate) mod hot {
     /// Runs `visitor` over the legal moves of `pos`.
     #[inline]
     pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: &mut V) {
-        if crate::cpu::x86_64_v3() {
+        if run_v3() {
             V3::enumerate::<S, _>(pos, visitor);
         } else {
             Baseline::enumerate::<S, _>(pos, visitor);
@@ -230,7 +238,7 @@ pub(crate) mod hot {
                 Color::Black => K::stats_board::<S, Black>(pos.board(), depth, out),
             }
         }
-        if crate::cpu::x86_64_v3() {
+        if run_v3() {
             on::<S, V3>(pos, depth, out);
         } else {
             on::<S, Baseline>(pos, depth, out);
@@ -253,7 +261,7 @@ pub(crate) mod hot {
                 Color::Black => lookup::<S, Black, K>(pos.board(), key, depth, t),
             }
         }
-        if crate::cpu::x86_64_v3() {
+        if run_v3() {
             on::<S, V3>(pos, key, depth, table)
         } else {
             on::<S, Baseline>(pos, key, depth, table)
@@ -264,7 +272,7 @@ pub(crate) mod hot {
     #[inline]
     pub(crate) fn count<S: Slider>(pos: &Position) -> u64 {
         let mut counter = Counter(0);
-        if crate::cpu::x86_64_v3() {
+        if run_v3() {
             V3::enumerate::<S, _>(pos, &mut counter);
         } else {
             Baseline::enumerate::<S, _>(pos, &mut counter);

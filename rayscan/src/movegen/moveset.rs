@@ -13,14 +13,16 @@ use crate::position::Position;
 use crate::sliders::{Fastest, Slider};
 use crate::square::Square;
 
-/// What kind of move every move of a [`MoveSet`] is.
+/// What kind of move every move of a [`MoveSet`] is, as the bits of its moves' kind
+/// ([`Move::kind_bits`]): a move is then its squares' bits and these, with no match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u16)]
 enum SetKind {
-    Normal,
-    /// Four moves per target: queen, rook, bishop, knight.
-    Promotions,
-    EnPassant,
-    Castling,
+    Normal = 0,
+    /// Four moves per target: queen, rook, bishop, knight (each its own kind bits).
+    Promotions = Move::PROMOTION_BITS,
+    EnPassant = Move::EN_PASSANT_BITS,
+    Castling = Move::CASTLING_BITS,
 }
 
 /// Legal moves of one kind that share their origin: one piece's moves from its square,
@@ -223,22 +225,17 @@ impl Iterator for MoveSetIter {
         } else {
             source(to, i32::from(set.back))
         };
-        let kind = match set.kind {
-            SetKind::Normal => MoveKind::Normal,
-            SetKind::EnPassant => MoveKind::EnPassant,
-            SetKind::Castling => MoveKind::Castling,
-            SetKind::Promotions => {
-                let piece = PROMOTIONS[usize::from(self.promotion & 3)];
-                self.promotion += 1;
-                if self.promotion < 4 {
-                    return Some(Move::new(from, to, MoveKind::Promotion(piece)));
-                }
+        if set.kind == SetKind::Promotions {
+            let piece = PROMOTIONS[usize::from(self.promotion & 3)];
+            self.promotion += 1;
+            if self.promotion == 4 {
                 self.promotion = 0;
-                MoveKind::Promotion(piece)
+                set.to.remove(to);
             }
-        };
+            return Some(Move::new(from, to, MoveKind::Promotion(piece)));
+        }
         set.to.remove(to);
-        Some(Move::new(from, to, kind))
+        Some(Move::from_parts(from, to, set.kind as u16))
     }
 
     #[inline]

@@ -43,8 +43,9 @@ impl Change {
 /// The key bits of the castling rights of the rooks in `lost`.
 #[cold]
 fn lost_rights_key(lost: Bitboard) -> u64 {
-    lost.into_iter()
-        .fold(0, |key, rook| key ^ zobrist::castling(board::castling_color(rook), rook))
+    lost.into_iter().fold(0, |key, rook| {
+        key ^ zobrist::castling(board::castling_color(rook), rook)
+    })
 }
 
 impl Position {
@@ -105,15 +106,15 @@ impl Position {
         if !us.contains(from) {
             return *self;
         }
-        let placed = match m.kind() {
-            MoveKind::Normal => None,
-            MoveKind::Promotion(p) => Some(p),
-            MoveKind::Castling | MoveKind::EnPassant => return self.play_rare::<C>(m),
-        };
+        let kind = m.kind_bits();
+        let promotes = kind & Move::PROMOTION_BITS != 0;
+        if kind != 0 && !promotes {
+            return self.play_rare::<C>(m);
+        }
         let from_bb = Bitboard::from(from);
         let to_bb = Bitboard::from(to);
         let piece = b.index_at(from);
-        let placed = placed.map_or(piece, |p| p as usize);
+        let placed = if promotes { m.promotion_index() } else { piece };
         let captured = them.contains(to);
 
         // The key: the piece leaves `from`, the placed piece lands on `to`, whatever
@@ -160,7 +161,8 @@ impl Position {
             board: Board {
                 by_color,
                 by_piece: core::array::from_fn(|i| {
-                    (b.by_piece[i] & cleared) | (to_bb & Bitboard(0u64.wrapping_sub(u64::from(i == placed))))
+                    (b.by_piece[i] & cleared)
+                        | (to_bb & Bitboard(0u64.wrapping_sub(u64::from(i == placed))))
                 }),
                 castle_rooks: b.castle_rooks ^ lost,
                 ep,

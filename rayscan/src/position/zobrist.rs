@@ -15,7 +15,9 @@ pub(crate) const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 pub(crate) struct Keys {
-    pieces: [[[u64; 64]; 6]; 2],
+    /// Per colour, kind and square; kinds 6 and 7 are zeros, so that an index masked to
+    /// three bits is always in bounds.
+    pieces: [[[u64; 64]; 8]; 2],
     /// Per colour and castling rook square: rights are rook squares, so Chess960 hashes too.
     castling: [[u64; 64]; 2],
     ep_file: [u64; 8],
@@ -24,7 +26,7 @@ pub(crate) struct Keys {
 
 const fn build() -> Keys {
     let mut k = Keys {
-        pieces: [[[0; 64]; 6]; 2],
+        pieces: [[[0; 64]; 8]; 2],
         castling: [[0; 64]; 2],
         ep_file: [0; 8],
         black_to_move: 0,
@@ -73,7 +75,7 @@ pub(crate) fn piece(color: Color, piece: Piece, sq: Square) -> u64 {
 /// [`piece`] with the piece as its index (`Piece as usize`, below 6).
 #[inline(always)]
 pub(crate) fn piece_index(color: usize, piece: usize, sq: Square) -> u64 {
-    KEYS.pieces[color & 1][piece % 6][sq as usize]
+    KEYS.pieces[color & 1][piece & 7][sq as usize]
 }
 
 #[inline]

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Perft through each library's public API (bench/api-outside), built the way an engine
+# author's crate is: copied out of this repository (so that no .cargo/config.toml of
+# rayscan's applies), every library with the same flags, the RUSTFLAGS of the caller
+# (none by default). Usage: bench/api-outside.sh [ROUNDS] [-- cargo args, e.g. --features pext]
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+rounds="${1:-5}"
+shift || true
+[ "${1:-}" = "--" ] && shift
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+mkdir -p "$dir/bench/api-outside" "$dir/bench/src"
+cp -r "$repo/bench/api-outside/src" "$repo/bench/api-outside/Cargo.toml" "$dir/bench/api-outside/"
+cp "$repo/bench/src/api.rs" "$repo/bench/src/cozy.rs" "$dir/bench/src/"
+sed -i "s|path = \"../../rayscan\"|path = \"$repo/rayscan\"|" "$dir/bench/api-outside/Cargo.toml"
+cd "$dir/bench/api-outside"
+echo "RUSTFLAGS=${RUSTFLAGS:-} $*" >&2
+CARGO_TARGET_DIR="${API_OUTSIDE_TARGET_DIR:-$dir/target}" cargo build --quiet --release "$@"
+"${API_OUTSIDE_TARGET_DIR:-$dir/target}/release/api-outside" "$rounds"
