@@ -29,7 +29,7 @@ fn moves_of(
 ) -> Vec<Move> {
     let mut moves = Vec::new();
     let stopped = generate(p, &mut |set: MoveSet| {
-        assert_eq!(set.is_empty(), set.len() == 0, "{p}");
+        assert_eq!(set.is_empty(), set.to().is_empty(), "{p}");
         let iter = set.into_iter();
         assert_eq!(iter.len(), set.len(), "{p}");
         let these: Vec<Move> = iter.collect();
