@@ -26,8 +26,10 @@ pub(crate) trait Isa: Copy + 'static {
     /// The moves of side `C` on `b`, counted in a function of its own: perft's last ply
     /// for the rare kinds of move.
     fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64;
-    /// Runs the visitor over the legal moves of `pos`.
-    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V);
+    /// Runs the visitor over the legal moves of `pos`, and hands it back. By value: held
+    /// behind a pointer into the caller's frame, the visitor's state went through memory
+    /// at every set (a callback's running count added in memory, one set after another).
+    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V;
     /// Fills `moves` (empty) with the legal moves of `pos`, in a function of its own that
     /// keeps the address of `moves` to itself.
     fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves);
@@ -71,8 +73,10 @@ impl Isa for Baseline {
         count_board::<S, C>(b)
     }
     #[inline]
-    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
-        enumerate_position::<S, V>(pos, v);
+    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
+        let mut v = v;
+        enumerate_position::<S, V>(pos, &mut v);
+        v
     }
     #[inline]
     fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
@@ -107,7 +111,7 @@ impl Isa for V3 {
         unsafe { count_leaf_v3::<S, C>(b) }
     }
     #[inline(always)]
-    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
+    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
         // SAFETY: as above.
         unsafe { enumerate_v3::<S, V>(pos, v) }
     }
@@ -149,8 +153,10 @@ fn count_leaf_v3<S: Slider, C: Side>(b: &Board) -> u64 {
 
 #[cfg(rayscan_v3_copy)]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: &mut V) {
-    enumerate_position::<S, V>(pos, v);
+fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
+    let mut v = v;
+    enumerate_position::<S, V>(pos, &mut v);
+    v
 }
 
 #[cfg(rayscan_v3_copy)]
@@ -206,7 +212,7 @@ pub(crate) mod hot {
     /// The legal moves of `pos`, listed.
     #[inline]
     pub(crate) fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-        visit::<S, _>(pos, &mut Lister::new(list));
+        visit::<S, _>(pos, Lister::new(list));
     }
 
     /// Fills `moves` (empty) with the legal moves of `pos`.
@@ -219,13 +225,13 @@ pub(crate) mod hot {
         }
     }
 
-    /// Runs `visitor` over the legal moves of `pos`.
+    /// Runs `visitor` over the legal moves of `pos`, and hands it back.
     #[inline]
-    pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: &mut V) {
+    pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
         if run_v3() {
-            V3::enumerate::<S, _>(pos, visitor);
+            V3::enumerate::<S, _>(pos, visitor)
         } else {
-            Baseline::enumerate::<S, _>(pos, visitor);
+            Baseline::enumerate::<S, _>(pos, visitor)
         }
     }
 
@@ -271,13 +277,7 @@ pub(crate) mod hot {
     /// The number of legal moves of `pos`.
     #[inline]
     pub(crate) fn count<S: Slider>(pos: &Position) -> u64 {
-        let mut counter = Counter(0);
-        if run_v3() {
-            V3::enumerate::<S, _>(pos, &mut counter);
-        } else {
-            Baseline::enumerate::<S, _>(pos, &mut counter);
-        }
-        counter.0
+        visit::<S, _>(pos, Counter(0)).0
     }
 }
 

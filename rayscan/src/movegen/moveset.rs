@@ -350,8 +350,6 @@ impl Position {
     /// [`Position::generate_moves`] with slider technique `S` (monomorphized).
     #[inline]
     pub fn generate_moves_with<S: Slider>(&self, f: impl FnMut(MoveSet) -> bool) -> bool {
-        let mut sets = Sets { f, stopped: false };
-        hot::visit::<S, _>(self, &mut sets);
-        sets.stopped
+        hot::visit::<S, _>(self, Sets { f, stopped: false }).stopped
     }
 }
