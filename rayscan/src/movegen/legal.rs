@@ -424,14 +424,20 @@ impl Iterator for Iter<'_> {
         (self.left, Some(self.left))
     }
 
-    /// Set by set, with a loop per set: what `for`, `sum` and `map` run.
+    /// Set by set, with one loop that calls `f` in one place (so that it can be
+    /// inlined there): what `for`, `sum` and `map` run.
     #[inline]
-    fn fold<B, F: FnMut(B, Move) -> B>(self, init: B, mut f: F) -> B {
-        let mut acc = self.current.fold(init, &mut f);
-        for set in self.sets {
-            acc = set.into_iter().fold(acc, &mut f);
+    fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        loop {
+            for m in &mut self.current {
+                acc = f(acc, m);
+            }
+            match self.sets.next() {
+                Some(set) => self.current = set.into_iter(),
+                None => return acc,
+            }
         }
-        acc
     }
 }
 
@@ -474,6 +480,28 @@ impl Iterator for IntoIter {
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.left, Some(self.left))
+    }
+
+    #[inline]
+    fn fold<B, F: FnMut(B, Move) -> B>(self, init: B, f: F) -> B {
+        self.fold_moves(init, f)
+    }
+}
+
+impl IntoIter {
+    /// [`Iterator::fold`], as [`Iter`]'s.
+    #[inline]
+    fn fold_moves<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        loop {
+            for m in &mut self.current {
+                acc = f(acc, m);
+            }
+            match self.cursor.next(&self.moves) {
+                Some(set) => self.current = set.into_iter(),
+                None => return acc,
+            }
+        }
     }
 }
 
