@@ -11,7 +11,7 @@ fn parse_iterate_and_play() {
         .unwrap();
     let moves: LegalMoves = position.legal_moves();
     let by_ref: Vec<Move> = (&moves).into_iter().collect();
-    let by_value: Vec<Move> = moves.clone().into_iter().collect();
+    let by_value: Vec<Move> = moves.into_iter().collect();
     assert_eq!(by_ref, by_value);
     assert_eq!(moves.len(), 48);
     assert!(moves.contains(&by_value[0]));

@@ -9,7 +9,7 @@
 //! path (the traversal, the visitors, the masks, the lookups) is `#[inline(always)]` and
 //! compiled into each copy.
 
-use super::legal::{LegalMoves, collect_position};
+use super::legal::{SetBuffer, collect_position};
 use super::piecewise::{Lister, Visitor, count_board, enumerate_position, perft_body};
 use super::side::Side;
 use crate::chess_move::MoveList;
@@ -32,7 +32,7 @@ pub(crate) trait Isa: Copy + 'static {
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V;
     /// Fills `moves` (empty) with the legal moves of `pos`, in a function of its own that
     /// keeps the address of `moves` to itself.
-    fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves);
+    fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer);
     /// Perft statistics below side `C` to move on `b` ([`stats_body`]).
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats);
     /// Hashed perft below side `C` to move on `b`, depth ≥ 3 ([`hashed_body`]).
@@ -79,7 +79,7 @@ impl Isa for Baseline {
         v
     }
     #[inline]
-    fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+    fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
         collect_position::<S>(pos, moves);
     }
     #[inline]
@@ -116,7 +116,7 @@ impl Isa for V3 {
         unsafe { enumerate_v3::<S, V>(pos, v) }
     }
     #[inline(always)]
-    fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+    fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
         // SAFETY: as above.
         unsafe { collect_v3::<S>(pos, moves) }
     }
@@ -162,7 +162,7 @@ fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
 #[cfg(rayscan_v3_copy)]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 #[inline]
-fn collect_v3<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+fn collect_v3<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
     collect_position::<S>(pos, moves);
 }
 
@@ -217,7 +217,7 @@ pub(crate) mod hot {
 
     /// Fills `moves` (empty) with the legal moves of `pos`.
     #[inline]
-    pub(crate) fn collect<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+    pub(crate) fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
         if run_v3() {
             V3::collect::<S>(pos, moves);
         } else {

@@ -1,14 +1,17 @@
 //! The legal moves of a position as a value: what [`Position::legal_moves`] returns.
 //!
-//! The moves are kept as the generator makes them, as [`MoveSet`]s (one piece's moves,
-//! or the pawns' moves in one direction), not one by one: making the list costs a store
-//! per set rather than per move, [`LegalMoves::len`] was counted while the sets were
-//! stored, and iterating expands the sets. Listing the moves one by one made a perft
-//! written with `legal_moves()` spend most of its time writing moves that the last ply
-//! only counts. For a slice of moves to sort or index, collect them into a
-//! [`MoveList`].
+//! [`LegalMoves`] is the position and the number of its moves, counted as perft's last
+//! ply counts them (a population count per set, nothing stored). The moves themselves
+//! are generated again when they are asked for: straight into the caller's closure for
+//! `fold`, `sum`, `for_each` and `map`, or into a buffer of [`MoveSet`]s inside the
+//! iterator for `next`. A list of moves, or even of sets, returned by value had to be
+//! copied out of the function that filled it (Rust builds no value in place), and
+//! reading the copy back waited for the writes that filled it: a fifth of the time of a
+//! perft written with `legal_moves()`. For a slice of moves to sort or index, collect
+//! them into a [`MoveList`].
 
 use core::fmt;
+use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
 use super::isa::hot;
@@ -24,6 +27,177 @@ use crate::position::{Board, Position};
 use crate::sliders::{Fastest, Slider};
 use crate::square::Square;
 
+/// Every legal move of a position: [`Position::legal_moves`].
+///
+/// Reads like a list: [`len`](LegalMoves::len), [`is_empty`](LegalMoves::is_empty),
+/// [`iter`](LegalMoves::iter), [`contains`](LegalMoves::contains), [`get`](LegalMoves::get),
+/// [`sets`](LegalMoves::sets), `for m in moves`. It borrows the position and holds the
+/// number of moves, counted when it was made: the length costs nothing, and the moves are
+/// generated when they are iterated, in the generator's order (set by set, each set's
+/// targets in square order, each promotion queen first). It is `Copy`, two words. To sort
+/// or index the moves, collect them into a [`MoveList`], a slice.
+///
+/// ```
+/// use rayscan::{Move, MoveList, Position};
+/// let p = Position::startpos();
+/// let moves = p.legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// let e4: Move = "e2e4".parse().unwrap();
+/// assert!(moves.contains(&e4));
+/// for m in moves {
+///     assert_eq!(p.play(m).side_to_move(), !p.side_to_move());
+/// }
+/// // A slice, to order the moves: captures first, say.
+/// let mut list = MoveList::from(moves);
+/// list.sort_by_key(|m| p.piece_at(m.to()).is_none());
+/// assert_eq!(list.len(), 20);
+/// ```
+pub struct LegalMoves<'a, S = Fastest> {
+    position: &'a Position,
+    len: u32,
+    technique: PhantomData<S>,
+}
+
+impl<S> Clone for LegalMoves<'_, S> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for LegalMoves<'_, S> {}
+
+impl<'a, S: Slider> LegalMoves<'a, S> {
+    /// The legal moves of `position`, counted.
+    #[inline]
+    fn of(position: &'a Position) -> Self {
+        LegalMoves {
+            position,
+            len: hot::count::<S>(position) as u32,
+            technique: PhantomData,
+        }
+    }
+
+    /// Whether the generator's order is the buffer's ([`SetBuffer`]): unless the side
+    /// to move has more than 16 pieces that are not pawns, when some share direction
+    /// sets. Then every way through the moves takes the buffer's order.
+    #[inline]
+    fn in_generator_order(position: &Position) -> bool {
+        let us = position.color(position.side_to_move());
+        (us - position.pieces(Piece::Pawn)).len() <= 16
+    }
+
+    /// The position whose moves these are.
+    #[inline]
+    pub fn position(&self) -> &'a Position {
+        self.position
+    }
+
+    /// The number of moves (promotions count four: one per piece).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there is no legal move: checkmate or stalemate.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves as the generator makes them: one [`MoveSet`] per piece, or per pawn
+    /// direction, none empty.
+    ///
+    /// ```
+    /// use rayscan::{Piece, Position};
+    /// let p = Position::startpos();
+    /// let moves = p.legal_moves();
+    /// let knights: usize = moves.sets().filter(|s| s.piece() == Piece::Knight).map(|s| s.len()).sum();
+    /// assert_eq!(knights, 4);
+    /// ```
+    #[inline]
+    pub fn sets(&self) -> Sets<'a, S> {
+        Sets {
+            position: self.position,
+            buffer: None,
+            cursor: Cursor::START,
+            technique: PhantomData,
+        }
+    }
+
+    /// Iterates the moves, in the generator's order.
+    #[inline]
+    pub fn iter(&self) -> Iter<'a, S> {
+        Iter {
+            sets: self.sets(),
+            current: MoveSet::EMPTY.into_iter(),
+            left: self.len(),
+        }
+    }
+
+    /// The move at `index` in the order of [`LegalMoves::iter`], found set by set: a
+    /// random move for a playout, say.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let p = Position::startpos();
+    /// let moves = p.legal_moves();
+    /// assert_eq!(moves.get(0), moves.iter().next());
+    /// assert_eq!(moves.get(19), moves.iter().last());
+    /// assert_eq!(moves.get(20), None);
+    /// ```
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<Move> {
+        if !Self::in_generator_order(self.position) {
+            return self.iter().nth(index);
+        }
+        let mut index = index;
+        let mut found = None;
+        self.position.generate_moves_with::<S>(|set| {
+            let n = set.len();
+            if index < n {
+                found = set.into_iter().nth(index);
+                return true;
+            }
+            index -= n;
+            false
+        });
+        found
+    }
+
+    /// Whether `m` is one of the moves (the slice method's signature).
+    ///
+    /// ```
+    /// use rayscan::{Move, Position};
+    /// let p = Position::startpos();
+    /// let moves = p.legal_moves();
+    /// let m: Move = "g1f3".parse().unwrap();
+    /// assert!(moves.contains(&m));
+    /// assert!(!moves.contains(&"e2e5".parse().unwrap()));
+    /// ```
+    #[inline]
+    pub fn contains(&self, m: &Move) -> bool {
+        self.position
+            .generate_moves_with::<S>(|set| set.contains(m))
+    }
+}
+
+impl<S: Slider> fmt::Debug for LegalMoves<'_, S> {
+    /// The moves, as a list.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<S: Slider> PartialEq for LegalMoves<'_, S> {
+    /// The same moves in the same order.
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+
+impl<S: Slider> Eq for LegalMoves<'_, S> {}
+
 /// Room for the sets of single pieces, in the order the generator makes them: the king's,
 /// its castling moves (one set per rook), then every other piece's. Enough for every
 /// position with at most 16 pieces a side (the king, two castling moves and 15 pieces),
@@ -35,35 +209,10 @@ const SLOTS: usize = 18;
 /// towards the h-file and by push, then the same without promotion, then double pushes.
 const PAWN_SETS: usize = 7;
 
-/// Every legal move of a position, as [`MoveSet`]s: [`Position::legal_moves`].
-///
-/// Reads like a list: [`len`](LegalMoves::len), [`is_empty`](LegalMoves::is_empty),
-/// [`iter`](LegalMoves::iter), [`contains`](LegalMoves::contains), [`get`](LegalMoves::get),
-/// `for m in moves`. The length costs nothing (it was counted as the moves were
-/// generated), and the moves are expanded from their sets as they are iterated, in the
-/// generator's order. To sort or index them, collect them into a [`MoveList`], a slice.
-///
-/// It is small (a few hundred bytes, whatever the position) because it is returned by
-/// value at every node of a search: a list with room for every move took a 1 KiB copy at
-/// every node, a fifth of the time of a perft written with `legal_moves()`.
-///
-/// ```
-/// use rayscan::{Move, MoveList, Position};
-/// let p = Position::startpos();
-/// let moves = p.legal_moves();
-/// assert_eq!(moves.len(), 20);
-/// let e4: Move = "e2e4".parse().unwrap();
-/// assert!(moves.contains(&e4));
-/// for m in &moves {
-///     assert_eq!(p.play(m).side_to_move(), !p.side_to_move());
-/// }
-/// // A slice, to order the moves: captures first, say.
-/// let mut list = MoveList::from(&moves);
-/// list.sort_by_key(|m| p.piece_at(m.to()).is_none());
-/// assert_eq!(list.len(), 20);
-/// ```
-#[derive(Clone)]
-pub struct LegalMoves {
+/// The generator's sets of one position, stored for an iterator that hands them out one
+/// at a time: a few hundred bytes, whatever the position.
+#[derive(Clone, Debug)]
+pub(crate) struct SetBuffer {
     /// The single pieces' sets: the first `slots` of each array hold one set each, none
     /// empty; the rest are uninitialized.
     to: [MaybeUninit<Bitboard>; SLOTS],
@@ -81,8 +230,27 @@ pub struct LegalMoves {
     ep_to: Square,
     /// The pieces that found no slot, if any: see [`Overflow`].
     overflow: Option<Overflow>,
-    /// The number of moves.
-    len: u32,
+}
+
+impl SetBuffer {
+    /// The sets of `position`, generated with technique `S`.
+    #[inline]
+    fn of<S: Slider>(position: &Position) -> SetBuffer {
+        let mut buffer = SetBuffer {
+            to: [const { MaybeUninit::uninit() }; SLOTS],
+            from: [const { MaybeUninit::uninit() }; SLOTS],
+            piece: [const { MaybeUninit::uninit() }; SLOTS],
+            slots: 0,
+            castling: 0,
+            side: position.side_to_move(),
+            pawns: [Bitboard::EMPTY; PAWN_SETS],
+            ep_from: Bitboard::EMPTY,
+            ep_to: Square::A1,
+            overflow: None,
+        };
+        hot::collect::<S>(position, &mut buffer);
+        buffer
+    }
 }
 
 /// The moves of the pieces past the [`SLOTS`]th, by direction: every slider's moves that
@@ -148,120 +316,7 @@ impl Overflow {
     }
 }
 
-impl LegalMoves {
-    /// No moves: a list to fill for `side`.
-    #[inline(always)]
-    fn empty(side: Color) -> LegalMoves {
-        LegalMoves {
-            to: [const { MaybeUninit::uninit() }; SLOTS],
-            from: [const { MaybeUninit::uninit() }; SLOTS],
-            piece: [const { MaybeUninit::uninit() }; SLOTS],
-            slots: 0,
-            castling: 0,
-            side,
-            pawns: [Bitboard::EMPTY; PAWN_SETS],
-            ep_from: Bitboard::EMPTY,
-            ep_to: Square::A1,
-            overflow: None,
-            len: 0,
-        }
-    }
-
-    /// The number of moves (promotions count four: one per piece).
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether there is no legal move: checkmate or stalemate.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves as the generator made them: one [`MoveSet`] per piece, or per pawn
-    /// direction, none empty.
-    ///
-    /// ```
-    /// use rayscan::{Piece, Position};
-    /// let moves = Position::startpos().legal_moves();
-    /// let knights: usize = moves.sets().filter(|s| s.piece() == Piece::Knight).map(|s| s.len()).sum();
-    /// assert_eq!(knights, 4);
-    /// ```
-    #[inline]
-    pub fn sets(&self) -> Sets<'_> {
-        Sets {
-            moves: self,
-            cursor: Cursor::START,
-        }
-    }
-
-    /// Iterates the moves, in the generator's order: set by set, each set's targets in
-    /// square order, each promotion queen first.
-    #[inline]
-    pub fn iter(&self) -> Iter<'_> {
-        Iter {
-            sets: self.sets(),
-            current: MoveSet::EMPTY.into_iter(),
-            left: self.len(),
-        }
-    }
-
-    /// The move at `index` in the order of [`LegalMoves::iter`], found set by set: a
-    /// random move for a playout, say.
-    ///
-    /// ```
-    /// use rayscan::Position;
-    /// let moves = Position::startpos().legal_moves();
-    /// assert_eq!(moves.get(0), moves.iter().next());
-    /// assert_eq!(moves.get(19), moves.iter().last());
-    /// assert_eq!(moves.get(20), None);
-    /// ```
-    #[inline]
-    pub fn get(&self, index: usize) -> Option<Move> {
-        let mut index = index;
-        for set in self.sets() {
-            let n = set.len();
-            if index < n {
-                return set.into_iter().nth(index);
-            }
-            index -= n;
-        }
-        None
-    }
-
-    /// Whether `m` is one of the moves (the slice method's signature).
-    ///
-    /// ```
-    /// use rayscan::{Move, Position};
-    /// let moves = Position::startpos().legal_moves();
-    /// let m: Move = "g1f3".parse().unwrap();
-    /// assert!(moves.contains(&m));
-    /// assert!(!moves.contains(&"e2e5".parse().unwrap()));
-    /// ```
-    #[inline]
-    pub fn contains(&self, m: &Move) -> bool {
-        self.sets().any(|set| set.contains(m))
-    }
-}
-
-impl fmt::Debug for LegalMoves {
-    /// The moves, as a list.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl PartialEq for LegalMoves {
-    /// The same moves in the same order.
-    fn eq(&self, other: &LegalMoves) -> bool {
-        self.len == other.len && self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for LegalMoves {}
-
-/// Where an iteration over the sets of a [`LegalMoves`] stands.
+/// Where an iteration over the sets of a [`SetBuffer`] stands.
 #[derive(Clone, Copy, Debug)]
 struct Cursor {
     /// 0: the single pieces' slots; 1: the overflow; 2: the pawn sets; 3: en passant.
@@ -283,7 +338,7 @@ impl Cursor {
 
     /// The next set of `moves`.
     #[inline]
-    fn next(&mut self, moves: &LegalMoves) -> Option<MoveSet> {
+    fn next(&mut self, moves: &SetBuffer) -> Option<MoveSet> {
         loop {
             match self.stage {
                 0 => {
@@ -358,7 +413,7 @@ fn pawn_set(first: usize, back: i32) -> usize {
         }
 }
 
-impl LegalMoves {
+impl SetBuffer {
     /// The set in slot `i` (below `slots`).
     #[inline(always)]
     fn slot(&self, i: usize) -> MoveSet {
@@ -379,33 +434,40 @@ impl LegalMoves {
     }
 }
 
-/// The sets of a [`LegalMoves`] ([`LegalMoves::sets`]).
+/// The sets of a [`LegalMoves`] ([`LegalMoves::sets`]), generated into a buffer inside the
+/// iterator when the first is asked for.
 #[derive(Clone, Debug)]
-pub struct Sets<'a> {
-    moves: &'a LegalMoves,
+pub struct Sets<'a, S = Fastest> {
+    position: &'a Position,
+    buffer: Option<SetBuffer>,
     cursor: Cursor,
+    technique: PhantomData<S>,
 }
 
-impl Iterator for Sets<'_> {
+impl<S: Slider> Iterator for Sets<'_, S> {
     type Item = MoveSet;
 
     #[inline]
     fn next(&mut self) -> Option<MoveSet> {
-        self.cursor.next(self.moves)
+        let position = self.position;
+        let buffer = self
+            .buffer
+            .get_or_insert_with(|| SetBuffer::of::<S>(position));
+        self.cursor.next(buffer)
     }
 }
 
-impl core::iter::FusedIterator for Sets<'_> {}
+impl<S: Slider> core::iter::FusedIterator for Sets<'_, S> {}
 
-/// The moves of a [`LegalMoves`], by reference ([`LegalMoves::iter`]).
+/// The moves of a [`LegalMoves`] ([`LegalMoves::iter`], and its `IntoIterator`).
 #[derive(Clone, Debug)]
-pub struct Iter<'a> {
-    sets: Sets<'a>,
+pub struct Iter<'a, S = Fastest> {
+    sets: Sets<'a, S>,
     current: MoveSetIter,
     left: usize,
 }
 
-impl Iterator for Iter<'_> {
+impl<S: Slider> Iterator for Iter<'_, S> {
     type Item = Move;
 
     #[inline]
@@ -424,11 +486,29 @@ impl Iterator for Iter<'_> {
         (self.left, Some(self.left))
     }
 
-    /// Set by set, with one loop that calls `f` in one place (so that it can be
-    /// inlined there): what `for`, `sum` and `map` run.
+    /// From the start, the moves go straight from the generator to `f` (no buffer),
+    /// with one call site for `f`, where it can be inlined: what `for_each`, `sum` and
+    /// `map` run.
     #[inline]
     fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
         let mut acc = init;
+        let position = self.sets.position;
+        if self.sets.buffer.is_none() && LegalMoves::<S>::in_generator_order(position) {
+            let mut slot = Some(acc);
+            position.generate_moves_with::<S>(|set| {
+                if let Some(mut a) = slot.take() {
+                    for m in set {
+                        a = f(a, m);
+                    }
+                    slot = Some(a);
+                }
+                false
+            });
+            if let Some(a) = slot {
+                return a;
+            }
+            unreachable!("the accumulator is put back after every set");
+        }
         loop {
             for m in &mut self.current {
                 acc = f(acc, m);
@@ -441,78 +521,14 @@ impl Iterator for Iter<'_> {
     }
 }
 
-impl ExactSizeIterator for Iter<'_> {}
-impl core::iter::FusedIterator for Iter<'_> {}
+impl<S: Slider> ExactSizeIterator for Iter<'_, S> {}
+impl<S: Slider> core::iter::FusedIterator for Iter<'_, S> {}
 
-impl<'a> IntoIterator for &'a LegalMoves {
+impl<'a, S: Slider> IntoIterator for LegalMoves<'a, S> {
     type Item = Move;
-    type IntoIter = Iter<'a>;
+    type IntoIter = Iter<'a, S>;
 
-    #[inline]
-    fn into_iter(self) -> Iter<'a> {
-        self.iter()
-    }
-}
-
-/// The moves of a [`LegalMoves`], by value (its `IntoIterator`).
-#[derive(Clone, Debug)]
-pub struct IntoIter {
-    moves: LegalMoves,
-    cursor: Cursor,
-    current: MoveSetIter,
-    left: usize,
-}
-
-impl Iterator for IntoIter {
-    type Item = Move;
-
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        loop {
-            if let Some(m) = self.current.next() {
-                self.left -= 1;
-                return Some(m);
-            }
-            self.current = self.cursor.next(&self.moves)?.into_iter();
-        }
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-
-    #[inline]
-    fn fold<B, F: FnMut(B, Move) -> B>(self, init: B, f: F) -> B {
-        self.fold_moves(init, f)
-    }
-}
-
-impl IntoIter {
-    /// [`Iterator::fold`], as [`Iter`]'s.
-    #[inline]
-    fn fold_moves<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
-        let mut acc = init;
-        loop {
-            for m in &mut self.current {
-                acc = f(acc, m);
-            }
-            match self.cursor.next(&self.moves) {
-                Some(set) => self.current = set.into_iter(),
-                None => return acc,
-            }
-        }
-    }
-}
-
-impl ExactSizeIterator for IntoIter {}
-impl core::iter::FusedIterator for IntoIter {}
-
-impl IntoIterator for LegalMoves {
-    type Item = Move;
-    type IntoIter = IntoIter;
-
-    /// The moves by value, for `for m in position.legal_moves()`.
+    /// The moves, for `for m in position.legal_moves()`.
     ///
     /// ```
     /// use rayscan::{Move, Position};
@@ -520,41 +536,44 @@ impl IntoIterator for LegalMoves {
     /// assert_eq!(moves.len(), 20);
     /// ```
     #[inline]
-    fn into_iter(self) -> IntoIter {
-        let left = self.len();
-        IntoIter {
-            moves: self,
-            cursor: Cursor::START,
-            current: MoveSet::EMPTY.into_iter(),
-            left,
-        }
+    fn into_iter(self) -> Iter<'a, S> {
+        self.iter()
     }
 }
 
-impl From<&LegalMoves> for MoveList {
+impl<'a, S: Slider> IntoIterator for &LegalMoves<'a, S> {
+    type Item = Move;
+    type IntoIter = Iter<'a, S>;
+
+    #[inline]
+    fn into_iter(self) -> Iter<'a, S> {
+        self.iter()
+    }
+}
+
+impl<S: Slider> From<LegalMoves<'_, S>> for MoveList {
     /// The moves as a slice, to sort or index.
     #[inline]
-    fn from(moves: &LegalMoves) -> MoveList {
+    fn from(moves: LegalMoves<'_, S>) -> MoveList {
         moves.iter().collect()
     }
 }
 
-impl From<LegalMoves> for MoveList {
+impl<S: Slider> From<&LegalMoves<'_, S>> for MoveList {
     #[inline]
-    fn from(moves: LegalMoves) -> MoveList {
-        MoveList::from(&moves)
+    fn from(moves: &LegalMoves<'_, S>) -> MoveList {
+        MoveList::from(*moves)
     }
 }
 
-/// Stores the generator's sets into a [`LegalMoves`], counting in fields of its own that
-/// are written back once ([`Collect::finish`]): counting through the list's fields made
-/// each store wait for the one before.
+/// Stores the generator's sets into a [`SetBuffer`], counting the slots in a field of its
+/// own that is written back once ([`Collect::finish`]): counting through the buffer's
+/// field made each store wait for the one before.
 struct Collect<'a> {
-    moves: &'a mut LegalMoves,
+    moves: &'a mut SetBuffer,
     board: &'a Board,
     slots: usize,
     castling: u32,
-    len: u32,
 }
 
 impl Collect<'_> {
@@ -575,7 +594,6 @@ impl Collect<'_> {
         } else {
             self.overflow(piece, from, to);
         }
-        self.len += to.len();
     }
 
     /// Adds the moves of the `piece` on `from` to the overflow's direction sets. Never
@@ -607,7 +625,6 @@ impl Collect<'_> {
     fn finish(self) {
         self.moves.slots = self.slots as u8;
         self.moves.castling = self.castling;
-        self.moves.len = self.len;
     }
 }
 
@@ -619,23 +636,19 @@ impl Visitor for Collect<'_> {
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, back: i32) {
         self.moves.pawns[pawn_set(3, back)] = to;
-        self.len += to.len();
     }
     #[inline(always)]
     fn double_pushes(&mut self, to: Bitboard, _: i32) {
         self.moves.pawns[6] = to;
-        self.len += to.len();
     }
     #[inline(always)]
     fn promotions(&mut self, to: Bitboard, back: i32) {
         self.moves.pawns[pawn_set(0, back)] = to;
-        self.len += 4 * to.len();
     }
     #[inline(always)]
     fn en_passant(&mut self, from: Square, to: Square) {
         self.moves.ep_from.insert(from);
         self.moves.ep_to = to;
-        self.len += 1;
     }
     #[inline(always)]
     fn castling(&mut self, king: Square, rook: Square) {
@@ -646,20 +659,20 @@ impl Visitor for Collect<'_> {
 /// Fills `moves` (empty, for the side to move) with the legal moves of `pos`, using
 /// technique `S`.
 #[inline(always)]
-pub(crate) fn collect_position<S: Slider>(pos: &Position, moves: &mut LegalMoves) {
+pub(crate) fn collect_position<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
     let mut collect = Collect {
         moves,
         board: pos.board(),
         slots: 0,
         castling: 0,
-        len: 0,
     };
     super::piecewise::enumerate_position::<S, _>(pos, &mut collect);
     collect.finish();
 }
 
 impl Position {
-    /// Every legal move, using the fastest slider technique.
+    /// Every legal move, using the fastest slider technique: the position and the number
+    /// of its moves, which are generated when iterated ([`LegalMoves`]).
     ///
     /// ```
     /// use rayscan::Position;
@@ -671,15 +684,14 @@ impl Position {
     /// assert_eq!(children, 400);
     /// ```
     #[inline]
-    pub fn legal_moves(&self) -> LegalMoves {
-        self.legal_moves_with::<Fastest>()
+    pub fn legal_moves(&self) -> LegalMoves<'_> {
+        LegalMoves::of(self)
     }
 
-    /// Every legal move, using slider technique `S` (monomorphized).
+    /// Every legal move, using slider technique `S` (monomorphized), when counted and
+    /// when iterated.
     #[inline]
-    pub fn legal_moves_with<S: Slider>(&self) -> LegalMoves {
-        let mut moves = LegalMoves::empty(self.side_to_move());
-        hot::collect::<S>(self, &mut moves);
-        moves
+    pub fn legal_moves_with<S: Slider>(&self) -> LegalMoves<'_, S> {
+        LegalMoves::of(self)
     }
 }

@@ -102,7 +102,7 @@ fn generate_moves_stops_when_told() {
 /// Every method of `moves` (the legal moves of `p`) agrees with its iterator, and the
 /// iterator with the generator that lists moves one by one: in the same order if
 /// `in_order` (the order differs where pieces share direction sets).
-fn check_legal_moves(p: &Position, moves: &LegalMoves, in_order: bool) {
+fn check_legal_moves(p: &Position, moves: &LegalMoves<'_>, in_order: bool) {
     let listed: Vec<Move> = moves.iter().collect();
     let mut list = MoveList::new();
     generate::<Fastest>(p, &mut list);
@@ -111,10 +111,15 @@ fn check_legal_moves(p: &Position, moves: &LegalMoves, in_order: bool) {
     } else {
         assert_eq!(sorted(listed.clone()), sorted(list.to_vec()), "{p}");
     }
+    // `collect` folds, straight from the generator; `next` goes through the iterator's
+    // buffer of sets: the same moves in the same order.
+    let mut one_by_one = moves.iter();
+    let by_next: Vec<Move> = std::iter::from_fn(|| one_by_one.next()).collect();
+    assert_eq!(by_next, listed, "{p}");
     assert_eq!(moves.len(), listed.len(), "{p}");
     assert_eq!(moves.iter().len(), listed.len(), "{p}");
     assert_eq!(moves.is_empty(), listed.is_empty(), "{p}");
-    assert_eq!(moves.clone().into_iter().collect::<Vec<_>>(), listed, "{p}");
+    assert_eq!((*moves).into_iter().collect::<Vec<_>>(), listed, "{p}");
     assert_eq!(MoveList::from(moves).as_slice(), listed, "{p}");
     // The sets, none empty and checked as generate_moves' are, hold the same moves in the
     // same order.
