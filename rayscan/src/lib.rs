@@ -4,7 +4,8 @@
 //! each way a tested, benchmarked backend behind one trait ([`sliders::Slider`]); and on
 //! top of it, positions, legal move generation and perft.
 //!
-//! What engine code needs every day is at the root: [`Position`], [`Move`], [`MoveList`],
+//! What engine code needs every day is at the root: [`Position`], [`Move`], [`LegalMoves`],
+//! [`MoveSet`], [`MoveList`],
 //! [`MoveKind`], [`Bitboard`], [`Square`], [`File`], [`Rank`], [`Piece`], [`Color`].
 //!
 //! ```
