@@ -132,7 +132,7 @@ impl Position {
         }
 
         let mut ep = None;
-        if piece == Piece::Pawn as usize && from.index().abs_diff(to.index()) == 16 {
+        if piece == Piece::Pawn as usize && to as i32 - from as i32 == 2 * C::UP {
             let skipped = Square::from_index_masked((from as i32 + C::UP) as u32);
             ep = Some(skipped);
             // The key counts the square only if a pawn of the side to move next (theirs,
