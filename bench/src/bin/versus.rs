@@ -242,6 +242,7 @@ fn peers() -> Vec<Engine> {
 /// Perft through the public APIs ([`rayscan_bench::api`]).
 fn api_engines() -> Vec<Engine> {
     use rayscan_bench::api;
+    let magic = CozyMagic::start();
     let engine = |name: &str, run: Run| Engine {
         name: name.into(),
         headline: true,
@@ -268,6 +269,12 @@ fn api_engines() -> Vec<Engine> {
                 let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
                 api::cozy_callback(&board, depth)
             }),
+        ),
+        // The same perft (bench/src/cozy.rs) in cozy-chess's build without `pext`, which
+        // is the faster of its two builds on some CPUs (Zen 5 among them).
+        engine(
+            "cozy-chess API (magic): generate_moves callback",
+            Box::new(move |fen, depth| magic.perft(fen, depth)),
         ),
         engine(
             "cozy-chess API: moves into an array",
