@@ -12,10 +12,30 @@ mod cozy;
 
 /// Name, FEN, depth, nodes (the suites' counts).
 const POSITIONS: [(&str, &str, u32, u64); 4] = [
-    ("start d6", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-    ("Kiwipete d5", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
-    ("CPW4 d5", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15_833_292),
-    ("CPW5 d5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
+    (
+        "start d6",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+        119_060_324,
+    ),
+    (
+        "Kiwipete d5",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+        193_690_690,
+    ),
+    (
+        "CPW4 d5",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        5,
+        15_833_292,
+    ),
+    (
+        "CPW5 d5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        5,
+        89_941_194,
+    ),
 ];
 
 const ENGINES: [&str; 6] = [
@@ -33,12 +53,12 @@ fn run(engine: usize, fen: &str, depth: u32) -> u64 {
         1 => api::rayscan_callback(&fen.parse().expect("FEN"), depth),
         2 => api::cozy_callback(&fen.parse().expect("FEN"), depth),
         3 => api::cozy_list(&fen.parse().expect("FEN"), depth),
-        4 => api::shakmaty_list(&common_shakmaty(fen), depth),
+        4 => api::shakmaty_list(&shakmaty_position(fen), depth),
         _ => api::chess_list(&fen.parse().expect("FEN"), depth),
     }
 }
 
-fn common_shakmaty(fen: &str) -> shakmaty::Chess {
+fn shakmaty_position(fen: &str) -> shakmaty::Chess {
     let fen: shakmaty::fen::Fen = fen.parse().expect("FEN");
     fen.into_position(shakmaty::CastlingMode::Standard)
         .expect("a legal position")
@@ -91,7 +111,10 @@ fn main() {
         println!();
     }
     for (e, target) in [(1, 2.0), (0, 1.5)] {
-        print!("| **{} / cozy-chess fastest** (target {target}×) |", ENGINES[e]);
+        print!(
+            "| **{} / cozy-chess fastest** (target {target}×) |",
+            ENGINES[e]
+        );
         for p in 0..POSITIONS.len() {
             let best_cozy = medians[2][p].max(medians[3][p]);
             print!(" **{:.2}×** |", medians[e][p] / best_cozy);
