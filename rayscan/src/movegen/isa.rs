@@ -9,7 +9,6 @@
 //! path (the traversal, the visitors, the masks, the lookups) is `#[inline(always)]` and
 //! compiled into each copy.
 
-use super::legal::{SetBuffer, collect_position};
 use super::piecewise::{Lister, Visitor, count_board, enumerate_position, perft_body};
 use super::side::Side;
 use crate::chess_move::MoveList;
@@ -30,9 +29,6 @@ pub(crate) trait Isa: Copy + 'static {
     /// behind a pointer into the caller's frame, the visitor's state went through memory
     /// at every set (a callback's running count added in memory, one set after another).
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V;
-    /// Fills `moves` (empty) with the legal moves of `pos`, in a function of its own that
-    /// keeps the address of `moves` to itself.
-    fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer);
     /// Perft statistics below side `C` to move on `b` ([`stats_body`]).
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats);
     /// Hashed perft below side `C` to move on `b`, depth ≥ 3 ([`hashed_body`]).
@@ -79,10 +75,6 @@ impl Isa for Baseline {
         v
     }
     #[inline]
-    fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
-        collect_position::<S>(pos, moves);
-    }
-    #[inline]
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
         stats_body::<S, C, Self>(b, depth, out);
     }
@@ -114,11 +106,6 @@ impl Isa for V3 {
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
         // SAFETY: as above.
         unsafe { enumerate_v3::<S, V>(pos, v) }
-    }
-    #[inline(always)]
-    fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
-        // SAFETY: as above.
-        unsafe { collect_v3::<S>(pos, moves) }
     }
     #[inline(always)]
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
@@ -157,13 +144,6 @@ fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
     let mut v = v;
     enumerate_position::<S, V>(pos, &mut v);
     v
-}
-
-#[cfg(rayscan_v3_copy)]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-#[inline]
-fn collect_v3<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
-    collect_position::<S>(pos, moves);
 }
 
 #[cfg(rayscan_v3_copy)]
@@ -213,16 +193,6 @@ pub(crate) mod hot {
     #[inline]
     pub(crate) fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
         visit::<S, _>(pos, Lister::new(list));
-    }
-
-    /// Fills `moves` (empty) with the legal moves of `pos`.
-    #[inline]
-    pub(crate) fn collect<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
-        if run_v3() {
-            V3::collect::<S>(pos, moves);
-        } else {
-            Baseline::collect::<S>(pos, moves);
-        }
     }
 
     /// Runs `visitor` over the legal moves of `pos`, and hands it back.
@@ -294,7 +264,7 @@ mod tests {
     fn every_copy_is_compiled_with_the_documented_features() {
         let source = include_str!("isa.rs");
         let attribute = format!("enable = \"{}\"", crate::cpu::FEATURES);
-        assert_eq!(source.matches(attribute.as_str()).count(), 6);
+        assert_eq!(source.matches(attribute.as_str()).count(), 5);
         // build.rs decides whether the copy is compiled, from its own list of the features.
         let build = include_str!("../../build.rs");
         let list = build.split("const V3_FEATURES").nth(1).unwrap();

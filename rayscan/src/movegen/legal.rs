@@ -24,7 +24,7 @@ use crate::direction::{Direction, KnightDirection};
 use crate::masks;
 use crate::piece::Piece;
 use crate::position::{Board, Position};
-use crate::sliders::{Fastest, Slider};
+use crate::sliders::{Classical, Fastest, RayWise, Slider};
 use crate::square::Square;
 
 /// Every legal move of a position: [`Position::legal_moves`].
@@ -79,12 +79,13 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     }
 
     /// Whether the generator's order is the buffer's ([`SetBuffer`]): unless the side
-    /// to move has more than 16 pieces that are not pawns, when some share direction
-    /// sets. Then every way through the moves takes the buffer's order.
+    /// to move has more pieces that are not pawns than the buffer's single-piece slots
+    /// hold (beside two castling moves), when some share direction sets. Then every way
+    /// through the moves takes the buffer's order.
     #[inline]
     fn in_generator_order(position: &Position) -> bool {
         let us = position.color(position.side_to_move());
-        (us - position.pieces(Piece::Pawn)).len() <= 16
+        (us - position.pieces(Piece::Pawn)).len() as usize <= SLOTS - 2
     }
 
     /// The position whose moves these are.
@@ -248,7 +249,13 @@ impl SetBuffer {
             ep_to: Square::A1,
             overflow: None,
         };
-        hot::collect::<S>(position, &mut buffer);
+        let collect = Collect {
+            moves: &mut buffer,
+            board: position.board(),
+            slots: 0,
+            castling: 0,
+        };
+        hot::visit::<S, _>(position, collect).finish();
         buffer
     }
 }
@@ -277,23 +284,11 @@ impl Overflow {
             let Some(to) = self.slides[i].first() else {
                 continue;
             };
-            let back = masks::ray(d.opposite(), to) & self.occupied;
-            let from = if d.opposite().is_positive() {
-                back.first()
-            } else {
-                back.last()
-            }?;
-            let beyond = masks::ray(d, from) & self.occupied;
-            let blocker = if d.is_positive() {
-                beyond.first()
-            } else {
-                beyond.last()
-            };
-            let reach = match blocker {
-                Some(b) => masks::ray(d, from) ^ masks::ray(d, b),
-                None => masks::ray(d, from),
-            };
-            let set = self.slides[i] & reach;
+            // The first blocker back from `to` is the source; its moves this way end
+            // at the first blocker beyond it: the classical ray attacks, both.
+            let from = (Classical::ray_attacks(d.opposite(), to, self.occupied) & self.occupied)
+                .first()?;
+            let set = self.slides[i] & Classical::ray_attacks(d, from, self.occupied);
             self.slides[i] -= set;
             let piece = if self.kings.contains(from) {
                 Piece::King
@@ -417,8 +412,8 @@ impl SetBuffer {
     /// The set in slot `i` (below `slots`).
     #[inline(always)]
     fn slot(&self, i: usize) -> MoveSet {
-        // SAFETY: slots below `self.slots` were written by `Collect::piece` or
-        // `Collect::castling`, all three arrays at once, before `slots` counted them.
+        // SAFETY: slots below `self.slots` were written by `Collect::slot`, all three
+        // arrays at once, before `slots` counted them.
         let (to, from, piece) = unsafe {
             (
                 self.to[i].assume_init(),
@@ -568,7 +563,7 @@ impl<S: Slider> From<&LegalMoves<'_, S>> for MoveList {
 
 /// Stores the generator's sets into a [`SetBuffer`], counting the slots in a field of its
 /// own that is written back once ([`Collect::finish`]): counting through the buffer's
-/// field made each store wait for the one before.
+/// field made each store wait for the one before. [`SetBuffer::of`] runs it.
 struct Collect<'a> {
     moves: &'a mut SetBuffer,
     board: &'a Board,
@@ -654,20 +649,6 @@ impl Visitor for Collect<'_> {
     fn castling(&mut self, king: Square, rook: Square) {
         self.slot(Piece::King, king, rook.into(), true);
     }
-}
-
-/// Fills `moves` (empty, for the side to move) with the legal moves of `pos`, using
-/// technique `S`.
-#[inline(always)]
-pub(crate) fn collect_position<S: Slider>(pos: &Position, moves: &mut SetBuffer) {
-    let mut collect = Collect {
-        moves,
-        board: pos.board(),
-        slots: 0,
-        castling: 0,
-    };
-    super::piecewise::enumerate_position::<S, _>(pos, &mut collect);
-    collect.finish();
 }
 
 impl Position {
