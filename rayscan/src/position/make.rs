@@ -124,12 +124,8 @@ impl Position {
             ^ zobrist::black_to_move()
             ^ zobrist::piece_index(C::US, piece, from)
             ^ zobrist::piece_index(C::US, placed, to)
-            ^ (victim & 0u64.wrapping_sub(u64::from(captured)));
-        if let Some(old) = b.ep {
-            if self.ep_capturable_by(C::COLOR, old) {
-                key ^= zobrist::ep_file(old);
-            }
-        }
+            ^ (victim & 0u64.wrapping_sub(u64::from(captured)))
+            ^ self.ep_key();
 
         let mut ep = None;
         if piece == Piece::Pawn as usize && to as i32 - from as i32 == 2 * C::UP {
@@ -184,13 +180,11 @@ impl Position {
         let us = C::COLOR;
         let them = !us;
         let (from, to) = (m.from(), m.to());
-        let mut change = Change::default();
+        let mut change = Change {
+            key: self.ep_key(),
+            ..Change::default()
+        };
         let mut halfmove = self.halfmove + 1;
-        if let Some(old) = self.board.ep {
-            if self.ep_capturable(old) {
-                change.key ^= zobrist::ep_file(old);
-            }
-        }
         let mut touched = Bitboard::from(from).with(to);
         if m.kind() == MoveKind::Castling {
             let side = m.castle_side();

@@ -319,19 +319,21 @@ impl Position {
         !(masks::pawn_attacks(!side, ep) & self.colored(side, Piece::Pawn)).is_empty()
     }
 
+    /// The key bits of the en-passant square: its file's, if a pawn of the side to move
+    /// can capture on it ([`Position::ep_capturable`]), else none.
+    #[inline]
+    fn ep_key(&self) -> u64 {
+        match self.board.ep {
+            Some(ep) if self.ep_capturable(ep) => zobrist::ep_file(ep),
+            _ => 0,
+        }
+    }
+
     #[inline]
     fn set_ep(&mut self, ep: Option<Square>) {
-        if let Some(old) = self.board.ep {
-            if self.ep_capturable(old) {
-                self.key ^= zobrist::ep_file(old);
-            }
-        }
+        self.key ^= self.ep_key();
         self.board.ep = ep;
-        if let Some(new) = ep {
-            if self.ep_capturable(new) {
-                self.key ^= zobrist::ep_file(new);
-            }
-        }
+        self.key ^= self.ep_key();
     }
 
     /// The Zobrist key computed from scratch (tests compare it with the incremental one).
@@ -347,11 +349,7 @@ impl Position {
         for rook in self.board.castle_rooks {
             key ^= zobrist::castling(board::castling_color(rook), rook);
         }
-        if let Some(ep) = self.board.ep {
-            if self.ep_capturable(ep) {
-                key ^= zobrist::ep_file(ep);
-            }
-        }
+        key ^= self.ep_key();
         if self.side == Color::Black {
             key ^= zobrist::black_to_move();
         }
