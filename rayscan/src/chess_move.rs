@@ -95,7 +95,7 @@ impl Move {
             MoveKind::Castling => CASTLE,
             MoveKind::Promotion(p) => PROMO | (p as u16 & 3),
         };
-        Move(from as u16 | (to as u16) << 6 | k << 12)
+        Move::from_parts(from, to, k << 12)
     }
 
     /// The square the moving piece leaves (the king's, for castling).
@@ -306,9 +306,11 @@ impl MoveList {
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         let len = self.len.min(MAX_MOVES);
-        // SAFETY: the first `len` slots were written by `push` (`len` grows only there,
-        // one slot at a time, and never past `MAX_MOVES`; it shrinks only in
-        // `IntoIter::next_back`), and `MaybeUninit<Move>` has the layout of `Move`.
+        // SAFETY: the first `len` slots were written: `len` grows in `push`, one written
+        // slot at a time, and in `set_len_written`, to the count of slots that `write`
+        // filled from the old length on (its callers chain the counts it returns); never
+        // past `MAX_MOVES`; it shrinks only in `IntoIter::next_back`. `MaybeUninit<Move>`
+        // has the layout of `Move`.
         unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), len) }
     }
 
@@ -331,11 +333,7 @@ impl Clone for MoveList {
     /// Copies the moves, not the unused slots.
     #[inline]
     fn clone(&self) -> MoveList {
-        let mut copy = MoveList::new();
-        for &m in self.iter() {
-            copy.push(m);
-        }
-        copy
+        self.iter().copied().collect()
     }
 }
 
