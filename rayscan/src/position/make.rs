@@ -1,7 +1,7 @@
 //! Copy-make: [`Position::play`] returns the position after a move, updating the
 //! bitboards, castling rights, en passant, clocks and the Zobrist key incrementally.
 
-use super::{Board, Position, board, zobrist};
+use super::{Board, Position, zobrist};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
@@ -38,14 +38,6 @@ impl Change {
         }
         self.key ^= zobrist::piece(color, piece, sq);
     }
-}
-
-/// The key bits of the castling rights of the rooks in `lost`.
-#[cold]
-fn lost_rights_key(lost: Bitboard) -> u64 {
-    lost.into_iter().fold(0, |key, rook| {
-        key ^ zobrist::castling(board::castling_color(rook), rook)
-    })
 }
 
 impl Position {
@@ -139,14 +131,9 @@ impl Position {
         }
 
         // Castling rights: lost when the king moves, or a castling rook moves or is taken.
-        let mut touched = from_bb | to_bb;
-        if piece == Piece::King as usize {
-            touched |= C::BACK_RANK;
-        }
-        let lost = b.castle_rooks & touched;
-        if !lost.is_empty() {
-            key ^= lost_rights_key(lost);
-        }
+        let king = Bitboard(0u64.wrapping_sub(u64::from(piece == Piece::King as usize)));
+        let lost = b.castle_rooks & (from_bb | to_bb | (C::BACK_RANK & king));
+        key ^= zobrist::castling_set(lost);
 
         let cleared = !(from_bb | to_bb);
         let reset = piece == Piece::Pawn as usize || captured;
@@ -202,9 +189,7 @@ impl Position {
             halfmove = 0;
         }
         let lost = self.board.castle_rooks & touched;
-        if !lost.is_empty() {
-            change.key ^= lost_rights_key(lost);
-        }
+        change.key ^= zobrist::castling_set(lost);
         let b = &self.board;
         let p = Position {
             board: Board {

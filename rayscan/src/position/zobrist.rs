@@ -1,5 +1,6 @@
 //! Zobrist keys, generated at compile time by SplitMix64 from a fixed seed.
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::piece::Piece;
 use crate::square::Square;
@@ -67,6 +68,31 @@ const fn build() -> Keys {
 
 static KEYS: Keys = build();
 
+/// The castling keys of every set of rooks on one back rank, by the rank's byte: white's
+/// on rank 1 (row 0), black's on rank 8 (row 1). A move's lost rights are then two
+/// lookups, with no loop and no branch on whether any were lost.
+static RIGHTS: [[u64; 256]; 2] = {
+    let mut table = [[0; 256]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut byte = 0;
+        while byte < 256 {
+            let mut key = 0;
+            let mut file = 0;
+            while file < 8 {
+                if byte & (1 << file) != 0 {
+                    key ^= KEYS.castling[color][color * 56 + file];
+                }
+                file += 1;
+            }
+            table[color][byte] = key;
+            byte += 1;
+        }
+        color += 1;
+    }
+    table
+};
+
 #[inline]
 pub(crate) fn piece(color: Color, piece: Piece, sq: Square) -> u64 {
     KEYS.pieces[color as usize][piece as usize][sq as usize]
@@ -83,6 +109,14 @@ pub(crate) fn castling(color: Color, rook: Square) -> u64 {
     KEYS.castling[color as usize][rook as usize]
 }
 
+/// The castling keys of the rooks in `rooks`, which stand on the back ranks (as the
+/// castling rooks do): [`castling`] of each, combined.
+#[inline(always)]
+pub(crate) fn castling_set(rooks: Bitboard) -> u64 {
+    debug_assert!((rooks & !(Bitboard::RANK_1 | Bitboard::RANK_8)).is_empty());
+    RIGHTS[0][rooks.0 as u8 as usize] ^ RIGHTS[1][(rooks.0 >> 56) as usize]
+}
+
 #[inline]
 pub(crate) fn ep_file(sq: Square) -> u64 {
     KEYS.ep_file[sq.file() as usize]
@@ -91,4 +125,26 @@ pub(crate) fn ep_file(sq: Square) -> u64 {
 #[inline]
 pub(crate) fn black_to_move() -> u64 {
     KEYS.black_to_move
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::board::castling_color;
+
+    /// Every set of back-rank rooks, white's and black's together, has the key of its
+    /// rooks' keys combined one by one.
+    #[test]
+    fn castling_set_combines_each_rooks_key() {
+        for white in 0..256u64 {
+            for black in (0..256u64).step_by(7) {
+                let rooks = Bitboard(white | black << 56);
+                let one_by_one = rooks
+                    .into_iter()
+                    .fold(0, |key, rook| key ^ castling(castling_color(rook), rook));
+                assert_eq!(castling_set(rooks), one_by_one, "{:#x}", rooks.0);
+            }
+        }
+        assert_ne!(castling_set(Bitboard::from(Square::H1)), 0);
+    }
 }
