@@ -1,9 +1,9 @@
 //! Where the public API's time goes at perft's last interior ply, per child: the leaf
 //! count (`legal_moves().len()`), `play`, the iteration that hands out the moves, and
-//! the three together as an engine writes them, beside the crate-private perft that does
-//! the same work with its own copy-make. Then a Markdown table of nanoseconds per child.
-//! What the list style costs beyond its parts is the call per child and whatever the
-//! parts no longer overlap.
+//! the three together as `versus --api` runs them (`api::rayscan_list`, two plies),
+//! beside the crate-private perft that does the same work with its own copy-make. Then a
+//! Markdown table of nanoseconds per child. Where the whole takes less than its parts,
+//! they overlap; where more, the call per child costs the difference.
 //!
 //! ```text
 //! cargo bench -p rayscan-bench --bench api_parts
@@ -18,9 +18,10 @@ use std::time::{Duration, SystemTime};
 
 use criterion::{Criterion, Throughput};
 use rayscan::{Color, Move, Piece, Position};
+use rayscan_bench::api::rayscan_list;
 use rayscan_bench::{measuring, median_ns};
 
-/// (name, FEN): the positions of the API table where the ratio is lowest and highest.
+/// (name, FEN): the API table's opening position and CPW4, where its ratio is lowest.
 const ROOTS: [(&str, &str); 2] = [
     (
         "startpos",
@@ -64,14 +65,6 @@ fn digest(pos: &Position) -> u64 {
         ^ pos.ep_square().map_or(64, |s| s as u64)
 }
 
-/// The list style of `bench/src/api.rs`, two plies deep.
-fn list_depth_2(pos: &Position) -> u64 {
-    pos.legal_moves()
-        .iter()
-        .map(|m| pos.play(m).legal_moves().len() as u64)
-        .sum()
-}
-
 fn main() {
     let since = SystemTime::now() - Duration::from_secs(2);
     let mut criterion = Criterion::default()
@@ -96,7 +89,10 @@ fn main() {
         sizes.push(n);
         // Every part counts what the private perft counts: check before measuring.
         let want: u64 = parents.iter().map(|p| p.perft(2)).sum();
-        assert_eq!(parents.iter().map(list_depth_2).sum::<u64>(), want);
+        assert_eq!(
+            parents.iter().map(|p| rayscan_list(p, 2)).sum::<u64>(),
+            want
+        );
         assert_eq!(
             leaves
                 .iter()
@@ -137,7 +133,7 @@ fn main() {
             b.iter(|| {
                 parents
                     .iter()
-                    .map(|p| list_depth_2(black_box(p)))
+                    .map(|p| rayscan_list(black_box(p), 2))
                     .sum::<u64>()
             })
         });
