@@ -207,15 +207,20 @@ fn long_counts_show_progress_on_a_terminal_only() {
         assert!(out.status.success());
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    // Start position, depth 7: a few seconds, so the bar appears after one.
-    for args in ["perft 7", "perft 7 --threads 2"] {
-        let text = on_terminal(args);
-        assert!(text.contains("/20 root moves, "), "{args}: {text}");
+    // Kiwipete, depth 6: 8 billion nodes, a few seconds even on two fast threads, so the
+    // bar appears after one. (The start position's depth 7 once took 1.03 s on two
+    // threads, and its bar came too late to be drawn.)
+    let kiwipete = "--fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'";
+    for threads in [1, 2] {
+        let args = format!("perft 6 {kiwipete} --threads {threads}");
+        let text = on_terminal(&args);
+        assert!(text.contains("/48 root moves, "), "{args}: {text}");
         assert!(
-            text.contains("Nodes searched: 3195901860"),
+            text.contains("Nodes searched: 8031647685"),
             "{args}: {text}"
         );
     }
-    let text = on_terminal("perft 7 --json");
+    let text = on_terminal(&format!("perft 6 {kiwipete} --threads 2 --json"));
+    assert!(text.contains("\"nodes\":8031647685"), "{text}");
     assert!(!text.contains("root moves"), "{text}");
 }
