@@ -22,8 +22,8 @@ pub fn rayscan_list(pos: &rayscan::Position, depth: u32) -> u64 {
         .sum()
 }
 
-/// rayscan's fastest public way: `generate_moves` with a callback that gets the moves as
-/// sets, the last ply counted by the sets' lengths, `play` on each move.
+/// rayscan with the cozy-chess idiom: `generate_moves` with a callback that gets the
+/// moves as sets, the last ply counted by the sets' lengths, `play` on each move.
 pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
     let mut nodes = 0;
     if depth == 1 {
@@ -37,6 +37,27 @@ pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
                 nodes += rayscan_callback(&pos.play(m), depth - 1);
             }
             false
+        });
+    }
+    nodes
+}
+
+/// rayscan's fastest public way: `generate_moves`, the last ply counted by the sets'
+/// lengths, and each set's moves made by `MoveSet::play_each`, which knows the moving
+/// piece from its set.
+pub fn rayscan_play_each(pos: &rayscan::Position, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        pos.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        pos.generate_moves(|moves| {
+            moves.play_each(pos, |_, child| {
+                nodes += rayscan_play_each(child, depth - 1);
+                false
+            })
         });
     }
     nodes

@@ -6,8 +6,10 @@
 use super::PROMOTIONS;
 use super::isa::hot;
 use super::piecewise::{Visitor, source};
+use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
+use crate::color::Color;
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::sliders::{Fastest, Slider};
@@ -170,6 +172,62 @@ impl MoveSet {
         self.to.is_empty()
     }
 
+    /// Calls `f` with each move `m` of the set and the position after it,
+    /// `position.play(m)`, in the set's order, until `f` returns `true`; returns whether
+    /// it did (as [`Position::generate_moves`] does).
+    ///
+    /// `position` is the one whose moves these are (as [`Position::generate_moves`]
+    /// handed them over). This is [`Position::play`] made faster: the set names the
+    /// moving piece, so the make-move does not look for it, and compiles to the updates
+    /// of that one piece. Given another position, the children are meaningless, as
+    /// `play`'s are for an illegal move, but nothing panics.
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// // Perft, the fastest way through the public API.
+    /// fn perft(p: &Position, depth: u32) -> u64 {
+    ///     let mut nodes = 0;
+    ///     p.generate_moves(|moves| {
+    ///         if depth == 1 {
+    ///             nodes += moves.len() as u64;
+    ///             return false;
+    ///         }
+    ///         moves.play_each(p, |_, child| {
+    ///             nodes += perft(child, depth - 1);
+    ///             false
+    ///         })
+    ///     });
+    ///     nodes
+    /// }
+    /// assert_eq!(perft(&Position::startpos(), 3), 8_902);
+    /// ```
+    #[inline]
+    pub fn play_each(&self, position: &Position, f: impl FnMut(Move, &Position) -> bool) -> bool {
+        struct Each<'a, F> {
+            moves: MoveSet,
+            position: &'a Position,
+            f: F,
+        }
+        impl<F: FnMut(Move, &Position) -> bool> WithPiece for Each<'_, F> {
+            type Output = bool;
+            #[inline(always)]
+            fn run<C: Side, const P: usize>(mut self) -> bool {
+                for m in self.moves {
+                    if (self.f)(m, &self.position.play_piece::<C, P>(m)) {
+                        return true;
+                    }
+                }
+                false
+            }
+        }
+        let each = Each {
+            moves: *self,
+            position,
+            f,
+        };
+        with_piece(position.side_to_move(), self.piece, each)
+    }
+
     /// Whether `m` is one of these moves.
     ///
     /// ```
@@ -268,6 +326,38 @@ impl IntoIterator for &MoveSet {
     #[inline]
     fn into_iter(self) -> MoveSetIter {
         (*self).into_iter()
+    }
+}
+
+/// Work to do with the side to move a type and the moving piece a constant: see
+/// [`with_piece`].
+trait WithPiece {
+    type Output;
+    fn run<C: Side, const P: usize>(self) -> Self::Output;
+}
+
+/// Runs `work` for side `side` and piece `piece`: one branch, to one of twelve copies.
+#[inline(always)]
+fn with_piece<W: WithPiece>(side: Color, piece: Piece, work: W) -> W::Output {
+    const PAWN: usize = Piece::Pawn as usize;
+    const KNIGHT: usize = Piece::Knight as usize;
+    const BISHOP: usize = Piece::Bishop as usize;
+    const ROOK: usize = Piece::Rook as usize;
+    const QUEEN: usize = Piece::Queen as usize;
+    const KING: usize = Piece::King as usize;
+    match (side, piece) {
+        (Color::White, Piece::Pawn) => work.run::<White, PAWN>(),
+        (Color::White, Piece::Knight) => work.run::<White, KNIGHT>(),
+        (Color::White, Piece::Bishop) => work.run::<White, BISHOP>(),
+        (Color::White, Piece::Rook) => work.run::<White, ROOK>(),
+        (Color::White, Piece::Queen) => work.run::<White, QUEEN>(),
+        (Color::White, Piece::King) => work.run::<White, KING>(),
+        (Color::Black, Piece::Pawn) => work.run::<Black, PAWN>(),
+        (Color::Black, Piece::Knight) => work.run::<Black, KNIGHT>(),
+        (Color::Black, Piece::Bishop) => work.run::<Black, BISHOP>(),
+        (Color::Black, Piece::Rook) => work.run::<Black, ROOK>(),
+        (Color::Black, Piece::Queen) => work.run::<Black, QUEEN>(),
+        (Color::Black, Piece::King) => work.run::<Black, KING>(),
     }
 }
 
