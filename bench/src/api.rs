@@ -63,6 +63,24 @@ pub fn rayscan_play_each(pos: &rayscan::Position, depth: u32) -> u64 {
     nodes
 }
 
+/// [`rayscan_play_each`] with the last ply counted by `legal_moves().len()`, as the list
+/// style counts it: in a crate built without `-C target-cpu`, this count runs in
+/// rayscan's copy of the generator compiled for the CPU and is the faster one (both are
+/// level in a native build).
+pub fn rayscan_play_each_count(pos: &rayscan::Position, depth: u32) -> u64 {
+    if depth == 1 {
+        return pos.legal_moves().len() as u64;
+    }
+    let mut nodes = 0;
+    pos.generate_moves(|moves| {
+        moves.play_each(pos, |_, child| {
+            nodes += rayscan_play_each_count(child, depth - 1);
+            false
+        })
+    });
+    nodes
+}
+
 /// cozy-chess at its fastest: `generate_moves` with a callback that gets one piece's
 /// moves as a set, the last ply counted by the sets' lengths, `play_unchecked` on a
 /// clone. The same perft as the main table's ([`crate::cozy::perft`]).

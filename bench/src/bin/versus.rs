@@ -271,6 +271,13 @@ fn api_engines() -> Vec<Engine> {
             }),
         ),
         engine(
+            "rayscan API: generate_moves + play_each, leaves by legal_moves().len()",
+            Box::new(|fen, depth| {
+                let pos: Position = fen.parse().expect("a valid FEN");
+                api::rayscan_play_each_count(&pos, depth)
+            }),
+        ),
+        engine(
             "cozy-chess API: generate_moves callback",
             Box::new(|fen, depth| {
                 let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
@@ -427,7 +434,7 @@ fn main() {
         let _ = write!(md, " {} |", b.map_or("-", |p| engines[p].name.as_str()));
     }
     let _ = writeln!(md);
-    // A ratio row for each headline rayscan row (the API table has three).
+    // A ratio row for each headline rayscan row (the API table has four).
     for (ri, engine) in engines.iter().enumerate() {
         if !engine.headline || !engine.name.starts_with("rayscan") {
             continue;
