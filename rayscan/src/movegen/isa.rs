@@ -200,9 +200,18 @@ pub(crate) mod hot {
     pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
         if run_v3() {
             V3::enumerate::<S, _>(pos, visitor)
+        } else if cfg!(rayscan_v3_copy) {
+            baseline_apart::<S, _>(pos, visitor)
         } else {
             Baseline::enumerate::<S, _>(pos, visitor)
         }
+    }
+
+    /// The baseline copy where the other copy runs: called, not inlined beside the
+    /// call of the other.
+    #[inline(never)]
+    fn baseline_apart<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
+        Baseline::enumerate::<S, _>(pos, visitor)
     }
 
     /// Perft statistics (depth ≥ 1) of `pos`, added to `out`.
