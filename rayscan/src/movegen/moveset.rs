@@ -5,7 +5,7 @@
 
 use super::PROMOTIONS;
 use super::isa::hot;
-use super::piecewise::{Visitor, source};
+use super::piecewise::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Visitor, source};
 use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
@@ -339,12 +339,6 @@ trait WithPiece {
 /// Runs `work` for side `side` and piece `piece`: one branch, to one of twelve copies.
 #[inline(always)]
 fn with_piece<W: WithPiece>(side: Color, piece: Piece, work: W) -> W::Output {
-    const PAWN: usize = Piece::Pawn as usize;
-    const KNIGHT: usize = Piece::Knight as usize;
-    const BISHOP: usize = Piece::Bishop as usize;
-    const ROOK: usize = Piece::Rook as usize;
-    const QUEEN: usize = Piece::Queen as usize;
-    const KING: usize = Piece::King as usize;
     match (side, piece) {
         (Color::White, Piece::Pawn) => work.run::<White, PAWN>(),
         (Color::White, Piece::Knight) => work.run::<White, KNIGHT>(),

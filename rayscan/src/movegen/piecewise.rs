@@ -233,6 +233,7 @@ pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
         }
     }
     if !(king_targets | castle_rooks).is_empty() {
+        // With no castling, `king_targets` is not empty here: one square or more.
         let attacked = if castle_rooks.is_empty() && king_targets.0 & (king_targets.0 - 1) == 0 {
             let sq = only(king_targets);
             if attacked_through::<S, C>(b, sq, occupied.without(king)) {
