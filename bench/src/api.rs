@@ -25,20 +25,16 @@ pub fn rayscan_list(pos: &rayscan::Position, depth: u32) -> u64 {
 /// rayscan with the cozy-chess idiom: `generate_moves` with a callback that gets the
 /// moves as sets, the last ply counted by the sets' lengths, `play` on each move.
 pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
-    let mut nodes = 0;
     if depth == 1 {
-        pos.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        pos.generate_moves(|moves| {
-            for m in moves {
-                nodes += rayscan_callback(&pos.play(m), depth - 1);
-            }
-            false
-        });
+        return rayscan_sets_len(pos);
     }
+    let mut nodes = 0;
+    pos.generate_moves(|moves| {
+        for m in moves {
+            nodes += rayscan_callback(&pos.play(m), depth - 1);
+        }
+        false
+    });
     nodes
 }
 
@@ -46,21 +42,7 @@ pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
 /// lengths, and each set's moves made by `MoveSet::play_each`, which knows the moving
 /// piece from its set.
 pub fn rayscan_play_each(pos: &rayscan::Position, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        pos.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        pos.generate_moves(|moves| {
-            moves.play_each(pos, |_, child| {
-                nodes += rayscan_play_each(child, depth - 1);
-                false
-            })
-        });
-    }
-    nodes
+    play_each_perft(pos, depth, rayscan_sets_len)
 }
 
 /// [`rayscan_play_each`] with the last ply counted by `legal_moves().len()`, as the list
@@ -68,13 +50,33 @@ pub fn rayscan_play_each(pos: &rayscan::Position, depth: u32) -> u64 {
 /// rayscan's copy of the generator compiled for the CPU and is the faster one (both are
 /// level in a native build).
 pub fn rayscan_play_each_count(pos: &rayscan::Position, depth: u32) -> u64 {
+    play_each_perft(pos, depth, |p| p.legal_moves().len() as u64)
+}
+
+/// The number of legal moves of `pos`, summed over the sets `generate_moves` hands over.
+fn rayscan_sets_len(pos: &rayscan::Position) -> u64 {
+    let mut nodes = 0;
+    pos.generate_moves(|moves| {
+        nodes += moves.len() as u64;
+        false
+    });
+    nodes
+}
+
+/// Perft through `generate_moves` and `MoveSet::play_each`, the last ply counted by
+/// `leaf` (monomorphized, so each way of counting compiles as if written in place).
+fn play_each_perft(
+    pos: &rayscan::Position,
+    depth: u32,
+    leaf: impl Fn(&rayscan::Position) -> u64 + Copy,
+) -> u64 {
     if depth == 1 {
-        return pos.legal_moves().len() as u64;
+        return leaf(pos);
     }
     let mut nodes = 0;
     pos.generate_moves(|moves| {
         moves.play_each(pos, |_, child| {
-            nodes += rayscan_play_each_count(child, depth - 1);
+            nodes += play_each_perft(child, depth - 1, leaf);
             false
         })
     });
