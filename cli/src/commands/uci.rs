@@ -26,8 +26,10 @@ pub fn run() -> Result<(), String> {
 /// `position startpos|fen <FEN> [moves …]`, after the word `position`: the new position,
 /// and the error about a move that cannot be played, if one stopped the moves. As in
 /// Stockfish, the moves before it stand. An error (`Err`) leaves the position unchanged.
-fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), String> {
-    let (pos, rest) = match args.split_first() {
+/// With `chess960` (`UCI_Chess960` set), castling moves are read and written king-to-rook
+/// whatever the FEN.
+fn parse_position(args: &[&str], chess960: bool) -> Result<(Position, Option<String>), String> {
+    let (mut pos, rest) = match args.split_first() {
         Some((&"startpos", rest)) => (Position::startpos(), rest),
         Some((&"fen", rest)) => {
             let end = rest
@@ -43,6 +45,9 @@ fn parse_position(args: &[&str]) -> Result<(Position, Option<String>), String> {
         }
         _ => return Err("position: expected \"startpos\" or \"fen <FEN>\"".into()),
     };
+    if chess960 {
+        pos.set_chess960(true);
+    }
     match rest.split_first() {
         None => Ok((pos, None)),
         Some((&"moves", moves)) => {
@@ -86,6 +91,8 @@ struct Uci {
     /// and kept: perft counts do not go stale.
     table: Option<PerftTable>,
     technique: Technique,
+    /// `UCI_Chess960`: castling king-to-rook in every position.
+    chess960: bool,
 }
 
 impl Uci {
@@ -100,7 +107,8 @@ impl Uci {
                     "id name rayscan {}\nid author the rayscan developers\n\
                      option name Threads type spin default 1 min 1 max 1024\n\
                      option name Hash type spin default 0 min 0 max {MAX_HASH_MB}\n\
-                     option name Technique type combo default {} var {}\nuciok\n",
+                     option name Technique type combo default {} var {}\n\
+                     option name UCI_Chess960 type check default false\nuciok\n",
                     env!("CARGO_PKG_VERSION"),
                     Technique::auto(),
                     names.join(" var ")
@@ -112,7 +120,7 @@ impl Uci {
                 Ok(String::new())
             }
             ["position", args @ ..] => {
-                let (pos, stopped) = parse_position(args)?;
+                let (pos, stopped) = parse_position(args, self.chess960)?;
                 self.pos = pos;
                 stopped.map_or(Ok(String::new()), Err)
             }
@@ -192,6 +200,20 @@ impl Uci {
                 };
                 self.hash_mb = mb;
             }
+            "uci_chess960" => {
+                self.chess960 = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "setoption UCI_Chess960: {quoted} is not true or false (UCI_Chess960 stays {})",
+                            self.chess960
+                        ));
+                    }
+                };
+                self.pos
+                    .set_chess960(self.chess960 || self.pos.is_chess960());
+            }
             "technique" => {
                 self.technique = parse_technique(value).map_err(|e| {
                     format!(
@@ -202,7 +224,7 @@ impl Uci {
             }
             _ => {
                 return Err(format!(
-                    "setoption: unknown option {} (Threads, Hash, Technique)",
+                    "setoption: unknown option {} (Threads, Hash, Technique, UCI_Chess960)",
                     Snippet::new(name)
                 ));
             }
@@ -219,6 +241,7 @@ pub fn uci(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         hash_mb: 0,
         table: None,
         technique: Technique::auto(),
+        chess960: false,
     };
     for line in input.lines() {
         // A line that is not UTF-8 is an error like any other, not the end.

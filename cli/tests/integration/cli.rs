@@ -719,6 +719,44 @@ fn uci_speaks_the_perft_subset() {
 }
 
 #[test]
+fn uci_chess960_writes_and_reads_castling_king_to_rook() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let root = |o: &str| o.split_once("\n\n").unwrap().0.to_string();
+    let standard = uci_session(None, &format!("position fen {fen}\ngo perft 1\n"));
+    assert!(
+        standard.contains("\ne1g1: 1\n") && !standard.contains("e1h1"),
+        "{standard}"
+    );
+    let out = uci_session(
+        None,
+        &format!(
+            "uci\nsetoption name UCI_Chess960 value true\nposition fen {fen} moves e1h1\ngo perft 1\n\
+             position fen {fen}\ngo perft 1\nsetoption name UCI_Chess960 value maybe\n"
+        ),
+    );
+    assert!(
+        out.contains("option name UCI_Chess960 type check default false\n"),
+        "{out}"
+    );
+    let (_, after) = out.split_once("uciok\n").unwrap();
+    // Black to move after white's king-to-rook castling (the f1 rook now guards f8): black
+    // castles queenside, king-to-rook too.
+    let (black, rest) = after.split_once("\n\nNodes searched: ").unwrap();
+    assert!(
+        black.contains("e8a8: 1") && !black.contains("e8c8") && !black.contains("e8h8"),
+        "{black}"
+    );
+    let (_, white) = rest.split_once('\n').unwrap();
+    assert_eq!(
+        root(white).replace("e1h1", "e1g1").replace("e1a1", "e1c1"),
+        root(&standard)
+    );
+    assert!(out.contains(
+        "info string error: setoption UCI_Chess960: \"maybe\" is not true or false (UCI_Chess960 stays true)"
+    ), "{out}");
+}
+
+#[test]
 fn perftree_follows_the_script_contract() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let out = rayscan(&["perftree", "3", fen, "e2e4 e7e5"]);
