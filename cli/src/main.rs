@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use rayscan_cli::commands::{
-    attacks, bench, explain, fen, perft, perftree, see, serve, show, suite, techniques, uci,
+    attacks, bench, diff, explain, fen, perft, perftree, see, serve, show, suite, techniques, uci,
 };
 use rayscan_cli::shared::io::Output;
 use rayscan_cli::shared::settings::check_cpu_override;
@@ -68,6 +68,8 @@ enum Command {
     See(WithJson<see::Args>),
     /// Read a FEN (any dialect), play moves, print the FEN and any warnings.
     Fen(WithJson<fen::Args>),
+    /// Find where another engine's perft goes wrong: compare divides and descend to the position whose move lists differ; exit 1 there, 0 if it agrees.
+    Diff(WithJson<diff::Args>),
 }
 
 fn run(cli: Cli) -> Result<Output, String> {
@@ -101,6 +103,7 @@ fn run(cli: Cli) -> Result<Output, String> {
         Command::Suite(a) => suite::run(a.args, json(a.json)),
         Command::See(a) => see::run(a.args, json(a.json)),
         Command::Fen(a) => fen::run(a.args, json(a.json)).map(Output::from),
+        Command::Diff(a) => diff::run(a.args, json(a.json)),
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod bench;
+pub mod diff;
 pub mod explain;
 pub mod fen;
 pub mod perft;

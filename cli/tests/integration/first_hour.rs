@@ -312,8 +312,10 @@ fn compact(json: &str) -> bool {
 fn only_commands_that_print_json_offer_json_and_it_changes_their_output() {
     let file = corpus::dir().join("tabs.epd");
     let see = corpus::dir().join("../see/see.epd");
+    let engine = format!("'{}' uci", env!("CARGO_BIN_EXE_rayscan"));
     let sample = |command: &str| -> Vec<String> {
         let args: &[&str] = match command {
+            "diff" => &["2", "--engine", &engine],
             "attacks" | "explain" => &["rook", "a1"],
             "perft" => &["2", "--divide"],
             "bench" => &["--threads", "1"],
@@ -361,7 +363,8 @@ fn only_commands_that_print_json_offer_json_and_it_changes_their_output() {
             "bench",
             "suite",
             "see",
-            "fen"
+            "fen",
+            "diff"
         ]
     );
     for (command, args) in [

@@ -1,0 +1,488 @@
+//! The engine under test: a child process asked for divides, read with a deadline, and
+//! always reaped. Two ways to ask: a UCI engine started once (`go perft`, Stockfish's
+//! output), or a perftree script run once per query.
+//!
+//! The engine is a stranger: whatever it does wrong (exits, says nothing, writes a line
+//! neither protocol has, a total that is not the sum of its lines) is an error of one
+//! line that names what it said last.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use rayscan::error::Snippet;
+
+/// How the engine is asked.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// Started once; `position …` and `go perft <n>`, answered by `move: count` lines and `Nodes searched: <n>`.
+    Uci,
+    /// Run once per query as `CMD <depth> "<fen>" "<moves>"`, answered by `move count` lines, a blank line, the total.
+    Perftree,
+}
+
+/// A position as the engine is told it: the root and the moves from it, in the
+/// engine's notation.
+pub struct Query<'a> {
+    /// The FEN as the user gave it, or `None` for the start position.
+    pub fen: Option<&'a str>,
+    /// Moves from the root, UCI.
+    pub moves: &'a [String],
+    /// Whether the position is Chess960 (castling written king-to-rook).
+    pub chess960: bool,
+}
+
+/// The standard start position, for a perftree script, which is always given a FEN.
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// What an engine answered to a perft query: its moves with their counts, in its order,
+/// and its total (already checked to be their sum).
+pub struct Divide {
+    pub moves: Vec<(String, u64)>,
+    pub total: u64,
+}
+
+/// An engine speaking one of the protocols.
+pub enum Engine {
+    Uci(UciEngine),
+    Perftree(PerftreeEngine),
+}
+
+impl Engine {
+    /// Starts the engine (a UCI engine is started now and greeted; a perftree script
+    /// is run at each query). `command` is split as a shell would split it.
+    pub fn start(command: &str, protocol: Protocol, timeout: Duration) -> Result<Engine, String> {
+        let argv = shell_words::split(command)
+            .map_err(|e| format!("--engine: {e} in {}", Snippet::new(command)))?;
+        if argv.is_empty() {
+            return Err("--engine: the command line is empty".into());
+        }
+        Ok(match protocol {
+            Protocol::Uci => Engine::Uci(UciEngine::start(argv, timeout)?),
+            Protocol::Perftree => Engine::Perftree(PerftreeEngine { argv, timeout }),
+        })
+    }
+
+    /// The engine's divide of `query` at `depth`.
+    pub fn divide(&mut self, query: &Query, depth: u32) -> Result<Divide, String> {
+        match self {
+            Engine::Uci(e) => e.divide(query, depth),
+            Engine::Perftree(e) => e.divide(query, depth),
+        }
+    }
+
+    /// Ends the engine: `quit` to a UCI engine; the process is reaped either way (also
+    /// when an `Engine` is dropped on an error).
+    pub fn finish(self) {
+        if let Engine::Uci(mut e) = self {
+            e.quit();
+        }
+    }
+}
+
+/// A running child: its stdin, its stdout as lines from a reader thread, and the last
+/// line it wrote, for the error messages. Killed and reaped when dropped.
+struct Process {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// The last line the engine wrote (`None` before its first).
+    last: Option<String>,
+}
+
+impl Process {
+    /// Starts `argv` with piped stdin and stdout; stderr goes where rayscan's goes.
+    fn spawn(argv: &[String], stdin: bool) -> Result<Process, String> {
+        let mut child = Command::new(&argv[0])
+            .args(&argv[1..])
+            .stdin(if stdin { Stdio::piped() } else { Stdio::null() })
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("--engine: cannot start {}: {e}", Snippet::new(&argv[0])))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&bytes);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if send.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Ok(Process {
+            name: argv[0].clone(),
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            last: None,
+        })
+    }
+
+    /// `, it said last "…"`, or that it said nothing.
+    fn said_last(&self) -> String {
+        match &self.last {
+            Some(line) => format!("; it said last {}", quote(line)),
+            None => "; it said nothing".to_string(),
+        }
+    }
+
+    /// Writes one line to the engine.
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let stdin = self.stdin.as_mut().expect("stdin is piped");
+        if writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            // It closed its input: it has exited or is about to; say how.
+            return Err(self.gone(&format!("sent {}", quote(line))));
+        }
+        Ok(())
+    }
+
+    /// The engine's next line, or `None` at the end of its output; an error once
+    /// `deadline` has passed. `waiting` says for what, for the message.
+    fn line(
+        &mut self,
+        deadline: Instant,
+        timeout: Duration,
+        waiting: &str,
+    ) -> Result<Option<String>, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => {
+                self.last = Some(line.clone());
+                Ok(Some(line))
+            }
+            Err(RecvTimeoutError::Disconnected) => Ok(None),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "engine {}: no answer to {waiting} within {} s{}",
+                quote(&self.name),
+                timeout.as_secs_f64(),
+                self.said_last()
+            )),
+        }
+    }
+
+    /// The error for an engine that stopped talking: how it exited (waiting a moment
+    /// for it), and what it said last.
+    fn gone(&mut self, waiting: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => break None,
+            }
+        };
+        let how = match status {
+            Some(s) => format!("exited ({s})"),
+            None => "closed its output".to_string(),
+        };
+        format!(
+            "engine {} {how} {waiting}{}",
+            quote(&self.name),
+            self.said_last()
+        )
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A line quoted for a message, cut after 80 characters.
+fn quote(line: &str) -> String {
+    let mut chars = line.chars();
+    let start: String = chars.by_ref().take(80).collect();
+    let more = if chars.next().is_some() { "…" } else { "" };
+    format!("\"{}{more}\"", start.escape_debug())
+}
+
+/// A UCI engine, started once.
+pub struct UciEngine {
+    process: Process,
+    timeout: Duration,
+    /// Whether it offers the `UCI_Chess960` option, and whether it was set.
+    offers_chess960: bool,
+    chess960_set: bool,
+}
+
+impl UciEngine {
+    fn start(argv: Vec<String>, timeout: Duration) -> Result<UciEngine, String> {
+        let mut process = Process::spawn(&argv, true)?;
+        let deadline = Instant::now() + timeout;
+        process.send("uci")?;
+        let mut offers_chess960 = false;
+        loop {
+            match process.line(deadline, timeout, "\"uci\"")? {
+                None => return Err(process.gone("before \"uciok\"")),
+                Some(line) if line.trim() == "uciok" => break,
+                Some(line) => {
+                    let words: Vec<&str> = line.split_whitespace().collect();
+                    if words.starts_with(&["option", "name", "UCI_Chess960"]) {
+                        offers_chess960 = true;
+                    }
+                }
+            }
+        }
+        Ok(UciEngine {
+            process,
+            timeout,
+            offers_chess960,
+            chess960_set: false,
+        })
+    }
+
+    /// `isready` until `readyok`, then the position and `go perft`, read up to
+    /// `Nodes searched`.
+    fn divide(&mut self, query: &Query, depth: u32) -> Result<Divide, String> {
+        let deadline = Instant::now() + self.timeout;
+        let p = &mut self.process;
+        if query.chess960 && self.offers_chess960 && !self.chess960_set {
+            p.send("setoption name UCI_Chess960 value true")?;
+            self.chess960_set = true;
+        }
+        p.send("isready")?;
+        loop {
+            match p.line(deadline, self.timeout, "\"isready\"")? {
+                None => return Err(p.gone("before \"readyok\"")),
+                Some(line) if line.trim() == "readyok" => break,
+                Some(_) => {}
+            }
+        }
+        let mut position = match query.fen {
+            None => "position startpos".to_string(),
+            Some(fen) => format!("position fen {fen}"),
+        };
+        if !query.moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&query.moves.join(" "));
+        }
+        p.send(&position)?;
+        let go = format!("go perft {depth}");
+        p.send(&go)?;
+        let waiting = quote(&go);
+        let mut moves = Vec::new();
+        loop {
+            let Some(line) = p.line(deadline, self.timeout, &waiting)? else {
+                return Err(p.gone(&format!("before answering {waiting}")));
+            };
+            let text = line.trim();
+            if text.is_empty() || text.starts_with("info") {
+                continue;
+            }
+            if let Some(total) = text.strip_prefix("Nodes searched:") {
+                let total = parse_count(total.trim(), &line)?;
+                return checked(moves, total, &line);
+            }
+            let (m, count) = text.split_once(':').ok_or_else(|| {
+                format!(
+                    "engine: malformed line {} after {waiting} (expected \"move: count\" or \"Nodes searched: n\")",
+                    quote(&line)
+                )
+            })?;
+            moves.push((
+                read_move(m.trim(), &line)?,
+                parse_count(count.trim(), &line)?,
+            ));
+        }
+    }
+
+    /// `quit`, then a moment for the engine to go before it is killed.
+    fn quit(&mut self) {
+        let _ = self.process.send("quit");
+        drop(self.process.stdin.take());
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.process.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// A perftree script, run once per query.
+pub struct PerftreeEngine {
+    argv: Vec<String>,
+    timeout: Duration,
+}
+
+impl PerftreeEngine {
+    /// `CMD <depth> "<fen>" "<moves>"`: lines `move count`, a blank line, the total.
+    fn divide(&mut self, query: &Query, depth: u32) -> Result<Divide, String> {
+        let mut argv = self.argv.clone();
+        argv.push(depth.to_string());
+        argv.push(query.fen.unwrap_or(START_FEN).to_string());
+        argv.push(query.moves.join(" "));
+        let deadline = Instant::now() + self.timeout;
+        let mut p = Process::spawn(&argv, false)?;
+        let waiting = format!("depth {depth}");
+        let mut lines = Vec::new();
+        while let Some(line) = p.line(deadline, self.timeout, &waiting)? {
+            lines.push(line);
+        }
+        // The end of its output: it should exit now.
+        let status = loop {
+            if let Ok(Some(status)) = p.child.try_wait() {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "engine {}: did not exit within {} s after its output{}",
+                    quote(&p.name),
+                    self.timeout.as_secs_f64(),
+                    p.said_last()
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        if !status.success() {
+            return Err(format!(
+                "engine {} exited ({status}) at {waiting}{}",
+                quote(&p.name),
+                p.said_last()
+            ));
+        }
+        let mut moves = Vec::new();
+        let mut lines = lines.iter();
+        for line in lines.by_ref() {
+            let text = line.trim();
+            if text.is_empty() {
+                break;
+            }
+            let (m, count) = text.split_once(' ').ok_or_else(|| {
+                format!(
+                    "engine: malformed line {} at {waiting} (expected \"move count\", a blank line, the total)",
+                    quote(line)
+                )
+            })?;
+            moves.push((read_move(m, line)?, parse_count(count.trim(), line)?));
+        }
+        let mut rest = lines.filter(|l| !l.trim().is_empty());
+        let Some(total_line) = rest.next() else {
+            return Err(format!(
+                "engine: no total after the moves at {waiting}{}",
+                p.said_last()
+            ));
+        };
+        if let Some(extra) = rest.next() {
+            return Err(format!(
+                "engine: malformed line {} after the total at {waiting}",
+                quote(extra)
+            ));
+        }
+        let total = parse_count(total_line.trim(), total_line)?;
+        checked(moves, total, total_line)
+    }
+}
+
+/// The divide, once its total is seen to be the sum of its lines.
+fn checked(moves: Vec<(String, u64)>, total: u64, line: &str) -> Result<Divide, String> {
+    let sum = moves.iter().try_fold(0u64, |s, (_, n)| s.checked_add(*n));
+    if sum != Some(total) {
+        let sum = sum.map_or("more than 2^64".to_string(), |s| s.to_string());
+        return Err(format!(
+            "engine: the total in {} is not the sum of its moves' counts, {sum}",
+            quote(line)
+        ));
+    }
+    Ok(Divide { moves, total })
+}
+
+/// A count in an engine's line.
+fn parse_count(text: &str, line: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "engine: malformed count {} in the line {}",
+            Snippet::new(text),
+            quote(line)
+        )
+    })
+}
+
+/// A move in an engine's line: UCI syntax (`e2e4`, `e7e8q`), or an error naming it.
+/// Whether it is legal is for the comparison to say.
+fn read_move(text: &str, line: &str) -> Result<String, String> {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    let ok = (b.len() == 4 || b.len() == 5)
+        && square(b[0], b[1])
+        && square(b[2], b[3])
+        && (b.len() == 4 || b"nbrq".contains(&b[4]));
+    if ok {
+        Ok(text.to_string())
+    } else {
+        Err(format!(
+            "engine: unknown move {} in the line {}",
+            Snippet::new(text),
+            quote(line)
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_read_as_uci_syntax_only() {
+        assert!(read_move("e2e4", "").is_ok());
+        assert!(read_move("e7e8q", "").is_ok());
+        for bad in ["e2e9", "e7e8k", "e2", "O-O", "e2e4e5", "i1a1"] {
+            let e = read_move(bad, "x").unwrap_err();
+            assert!(e.starts_with("engine: unknown move"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_total_must_be_the_sum() {
+        let moves = vec![("e2e4".to_string(), 2), ("d2d4".to_string(), 3)];
+        assert_eq!(checked(moves.clone(), 5, "").unwrap().total, 5);
+        let e = checked(moves, 6, "Nodes searched: 6").err().unwrap();
+        assert!(
+            e.contains("\"Nodes searched: 6\"") && e.contains(", 5"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_command_line_is_split_as_a_shell_would() {
+        let e = Engine::start("", Protocol::Uci, Duration::from_secs(1))
+            .err()
+            .unwrap();
+        assert_eq!(e, "--engine: the command line is empty");
+        let e = Engine::start("engine 'open", Protocol::Uci, Duration::from_secs(1))
+            .err()
+            .unwrap();
+        assert!(e.starts_with("--engine: "), "{e}");
+        let e = Engine::start(
+            "/nonexistent/engine --x",
+            Protocol::Uci,
+            Duration::from_secs(1),
+        )
+        .err()
+        .unwrap();
+        assert!(
+            e.starts_with("--engine: cannot start \"/nonexistent/engine\""),
+            "{e}"
+        );
+    }
+}

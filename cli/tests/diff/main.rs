@@ -1,0 +1,654 @@
+//! `rayscan diff` against engines the diff did not see coming: a deliberately wrong
+//! engine with known bugs (this binary, run with `RAYSCAN_TEST_ENGINE=<bug>`), rayscan's
+//! own `uci` and `perftree`, and Debian's Stockfish.
+//!
+//! Its own runner (`harness = false`): the binary is also the wrong engine, which needs
+//! the process's stdin and stdout to itself. Each test runs `rayscan diff` and checks that
+//! every planted bug is found at the exact position, naming exactly the moves involved.
+//! A filter argument runs the tests whose names contain it:
+//!
+//! ```text
+//! cargo test -p rayscan-cli --release --test diff -- stockfish
+//! ```
+
+mod engine;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rayscan::chess_move::MoveKind;
+use rayscan::{Piece, Position};
+
+/// The start position, Kiwipete, and the first Chess960 positions of the suites in
+/// Shredder-FEN and X-FEN, with their perft counts at depth 3.
+const AGREE: [(&str, u64); 4] = [
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        8902,
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        97862,
+    ),
+    (
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        12189,
+    ),
+    (
+        "rqnkbrnb/1pppp1pp/8/5p2/p1P5/3P1N2/PP2PPPP/RQNKBR1B w KQkq - 0 4",
+        19792,
+    ),
+];
+
+/// Black to move: ...d5 or ...f5 lets the e5 pawn take en passant.
+const EP: &str = "rnbqkbnr/ppp1pppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+
+/// What `rayscan diff` did.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The value of the report line `key: value`.
+    fn line(&self, key: &str) -> &str {
+        let prefix = format!("{key}: ");
+        self.stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+            .unwrap_or_else(|| panic!("no {key:?} line in {}", self.stdout))
+    }
+
+    /// The moves of a report line, `-` for none.
+    fn moves(&self, key: &str) -> Vec<String> {
+        match self.line(key) {
+            "-" => Vec::new(),
+            list => list.split(' ').map(String::from).collect(),
+        }
+    }
+
+    /// Exit 1 with the four lines.
+    fn disagreed(&self) -> &Self {
+        assert_eq!(self.code, 1, "{}{}", self.stdout, self.stderr);
+        for key in ["moves", "fen", "only rayscan", "only engine"] {
+            self.line(key);
+        }
+        self
+    }
+
+    /// A generation bug: the lists differ, so no counting hint.
+    fn no_hint(&self) -> &Self {
+        assert!(!self.stdout.contains("hint:"), "{}", self.stdout);
+        self
+    }
+
+    /// Exit 2 with one line on stderr containing each of `parts`.
+    fn failed_with(&self, parts: &[&str]) {
+        assert_eq!(self.code, 2, "{}{}", self.stdout, self.stderr);
+        assert_eq!(self.stderr.lines().count(), 1, "{}", self.stderr);
+        for part in parts {
+            assert!(
+                self.stderr.contains(part),
+                "{part:?} not in {}",
+                self.stderr
+            );
+        }
+    }
+}
+
+fn rayscan() -> &'static str {
+    env!("CARGO_BIN_EXE_rayscan")
+}
+
+/// `path` as one word of a command line.
+fn word(path: &str) -> String {
+    format!("'{}'", path.replace('\'', r"'\''"))
+}
+
+/// The wrong engine with `bug`, as a command line.
+fn wrong_engine() -> String {
+    word(std::env::current_exe().unwrap().to_str().unwrap())
+}
+
+/// `rayscan diff args…` with the wrong engine's bug (when the engine is this binary).
+fn diff(bug: &str, args: &[&str]) -> Run {
+    diff_env(bug, args, &[])
+}
+
+fn diff_env(bug: &str, args: &[&str], env: &[(&str, &Path)]) -> Run {
+    let mut command = Command::new(rayscan());
+    command
+        .arg("diff")
+        .args(args)
+        .env("RAYSCAN_TEST_ENGINE", bug);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let out = command.output().expect("rayscan runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+/// The root of a run: `fen`, with `moves` played.
+fn position(fen: &str, chess960: bool) -> Position {
+    let mut pos = Position::from_fen(fen).unwrap().0;
+    if chess960 {
+        pos.set_chess960(true);
+    }
+    pos
+}
+
+/// Replays a report's path from `root`: every position on the way (root first).
+fn along(root: &Position, path: &[String]) -> Vec<Position> {
+    let mut line = vec![*root];
+    for m in path {
+        let at = *line.last().unwrap();
+        line.push(at.play(at.parse_uci(m).expect("the path is legal")));
+    }
+    line
+}
+
+/// The moves of `pos` (in its notation) that `keep` selects.
+fn moves_where(pos: &Position, keep: impl Fn(rayscan::Move) -> bool) -> Vec<String> {
+    let chess960 = pos.is_chess960();
+    pos.legal_moves()
+        .iter()
+        .filter(|m| keep(*m))
+        .map(|m| m.uci(chess960).to_string())
+        .collect()
+}
+
+/// Checks that the report's position is the first on its path where `bug_shows` holds,
+/// and that the `fen` line is that position's.
+fn found_first(run: &Run, root: &Position, bug_shows: impl Fn(&Position) -> bool) -> Position {
+    let line = along(root, &run.moves("moves"));
+    let (last, before) = line.split_last().unwrap();
+    assert!(bug_shows(last), "the bug does not show at {last}");
+    for p in before {
+        assert!(!bug_shows(p), "the bug showed earlier, at {p}");
+    }
+    assert_eq!(run.line("fen"), last.fen(last.is_chess960()).to_string());
+    *last
+}
+
+// ---------------------------------------------------------------- agreement
+
+fn correct_engine_agrees_by_both_protocols() {
+    for (fen, nodes) in AGREE {
+        for protocol in ["uci", "perftree"] {
+            let run = diff(
+                "none",
+                &[
+                    "3",
+                    "--engine",
+                    &wrong_engine(),
+                    "--fen",
+                    fen,
+                    "--protocol",
+                    protocol,
+                ],
+            );
+            assert_eq!(
+                run.code, 0,
+                "{fen} {protocol}: {}{}",
+                run.stdout, run.stderr
+            );
+            assert_eq!(run.stdout, format!("agree: {nodes} nodes\n"));
+        }
+    }
+}
+
+fn rayscan_agrees_with_itself_through_uci_and_perftree() {
+    for (fen, nodes) in AGREE {
+        for (protocol, engine) in [
+            ("uci", format!("{} uci", word(rayscan()))),
+            ("perftree", format!("{} perftree", word(rayscan()))),
+        ] {
+            let run = diff(
+                "none",
+                &[
+                    "3",
+                    "--engine",
+                    &engine,
+                    "--fen",
+                    fen,
+                    "--protocol",
+                    protocol,
+                ],
+            );
+            assert_eq!(
+                run.code, 0,
+                "{fen} {protocol}: {}{}",
+                run.stdout, run.stderr
+            );
+            assert_eq!(run.stdout, format!("agree: {nodes} nodes\n"));
+        }
+    }
+    // Moves given in SAN reach the engine in UCI; --chess960 makes castling king-to-rook.
+    let run = diff(
+        "none",
+        &[
+            "2",
+            "--engine",
+            &format!("{} uci", word(rayscan())),
+            "--moves",
+            "e4",
+            "e5",
+            "Nf3",
+            "Nc6",
+            "Bc4",
+            "Nf6",
+            "--chess960",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}
+
+fn agreement_as_json() {
+    let run = diff("none", &["2", "--engine", &wrong_engine(), "--json"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout,
+        "{\"agree\":true,\"nodes\":400,\"path\":[],\"fen\":null,\"only_rayscan\":[],\"only_engine\":[],\"duplicated\":[]}\n"
+    );
+}
+
+// ---------------------------------------------------------------- planted bugs
+
+fn missing_en_passant_is_found_where_it_first_matters() {
+    let fen = EP;
+    let root = position(fen, false);
+    for protocol in ["uci", "perftree"] {
+        let run = diff(
+            "no-en-passant",
+            &[
+                "3",
+                "--engine",
+                &wrong_engine(),
+                "--fen",
+                fen,
+                "--protocol",
+                protocol,
+            ],
+        );
+        run.disagreed().no_hint();
+        let is_ep = |m: rayscan::Move| m.kind() == MoveKind::EnPassant;
+        let at = found_first(&run, &root, |p| !moves_where(p, is_ep).is_empty());
+        assert_eq!(run.moves("only rayscan"), moves_where(&at, is_ep));
+        assert!(run.moves("only engine").is_empty());
+        assert_eq!(run.moves("moves").len(), 1, "{}", run.stdout);
+        // The descent line: the move followed, both counts.
+        let first = run.stdout.lines().next().unwrap();
+        assert!(
+            first.starts_with(&format!("depth 3: {}: rayscan ", run.moves("moves")[0])),
+            "{first}"
+        );
+    }
+}
+
+fn illegal_king_step_is_named_at_the_root() {
+    // The black pawn on d3 attacks e2 (and c2): Ke2 is not legal.
+    let fen = "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1";
+    let run = diff(
+        "king-into-pawn-attack",
+        &["2", "--engine", &wrong_engine(), "--fen", fen],
+    );
+    run.disagreed().no_hint();
+    assert_eq!(run.line("moves"), "-");
+    assert_eq!(run.line("fen"), fen);
+    assert_eq!(run.line("only rayscan"), "-");
+    assert_eq!(run.line("only engine"), "e1e2");
+    assert!(!run.stdout.contains("depth "), "no descent: {}", run.stdout);
+}
+
+fn duplicated_promotion_is_found_two_plies_down() {
+    let fen = "8/7k/P7/8/8/8/8/K7 w - - 0 1";
+    let root = position(fen, false);
+    let run = diff(
+        "duplicate-queen-promotion",
+        &["3", "--engine", &wrong_engine(), "--fen", fen],
+    );
+    run.disagreed().no_hint();
+    let queen = |m: rayscan::Move| m.promotion() == Some(Piece::Queen);
+    let at = found_first(&run, &root, |p| !moves_where(p, queen).is_empty());
+    assert_eq!(run.moves("moves").len(), 2, "{}", run.stdout);
+    assert_eq!(run.moves("duplicated by engine"), moves_where(&at, queen));
+    assert!(run.moves("only rayscan").is_empty() && run.moves("only engine").is_empty());
+    assert_eq!(
+        run.stdout
+            .lines()
+            .filter(|l| l.starts_with("depth "))
+            .count(),
+        2
+    );
+}
+
+fn miscounted_leaf_gets_the_counting_hint() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let root = position(fen, false);
+    let run = diff(
+        "castling-counts-two",
+        &["2", "--engine", &wrong_engine(), "--fen", fen],
+    );
+    run.disagreed();
+    // At depth 1, one move down: castling at the root was counted right at depth 2.
+    let castles = |m: rayscan::Move| m.is_castling();
+    let path = run.moves("moves");
+    assert_eq!(path.len(), 1, "{}", run.stdout);
+    let at = *along(&root, &path).last().unwrap();
+    assert_eq!(run.line("fen"), at.to_string());
+    assert!(run.moves("only rayscan").is_empty() && run.moves("only engine").is_empty());
+    let hint = run.line("hint");
+    let named: Vec<String> = moves_where(&at, castles)
+        .iter()
+        .map(|m| format!("{m} as 2"))
+        .collect();
+    assert!(
+        hint.contains(&format!("the engine counts {}, not 1", named.join(", "))),
+        "{hint}"
+    );
+    // JSON: the same position, no moves only one side has.
+    let run = diff(
+        "castling-counts-two",
+        &["2", "--engine", &wrong_engine(), "--fen", fen, "--json"],
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.starts_with("{\"agree\":false,\"nodes\":"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("\"only_rayscan\":[],\"only_engine\":[],\"duplicated\":[]")
+    );
+}
+
+fn bulk_count_bug_is_traced_one_ply_up() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let root = position(fen, false);
+    let run = diff(
+        "bulk-count-in-check",
+        &["2", "--engine", &wrong_engine(), "--fen", fen],
+    );
+    run.disagreed();
+    let at = found_first(&run, &root, |p| p.in_check());
+    let followed = &run.moves("moves")[0];
+    let hint = run.line("hint");
+    let n = at.legal_moves().len();
+    assert!(
+        hint.contains(&format!(
+            "counted {followed} as {}, and here its total is {n}",
+            n + 1
+        )),
+        "{hint}"
+    );
+}
+
+fn chess960_castling_bug_is_found_in_both_fen_dialects() {
+    // The white king on g1 castles with the h1 rook by moving the rook alone.
+    for fen in [
+        "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
+        "1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1",
+    ] {
+        for protocol in ["uci", "perftree"] {
+            let run = diff(
+                "chess960-king-stays",
+                &[
+                    "2",
+                    "--engine",
+                    &wrong_engine(),
+                    "--fen",
+                    fen,
+                    "--protocol",
+                    protocol,
+                ],
+            );
+            run.disagreed().no_hint();
+            assert_eq!(run.line("moves"), "-");
+            assert_eq!(run.line("fen"), "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1");
+            assert_eq!(run.line("only rayscan"), "g1h1");
+            assert_eq!(run.line("only engine"), "-");
+        }
+    }
+    // Found one ply down: black's moves agree, and after each, white lacks g1h1.
+    let fen = "1r4kr/8/8/8/8/8/8/1R4KR b HB - 0 1";
+    let root = position(fen, false);
+    let run = diff(
+        "chess960-king-stays",
+        &["2", "--engine", &wrong_engine(), "--fen", fen],
+    );
+    run.disagreed().no_hint();
+    assert_eq!(run.moves("moves").len(), 1, "{}", run.stdout);
+    let king_stays = |m: rayscan::Move| m.is_castling() && m.king_destination() == m.from();
+    let at = found_first(&run, &root, |p| !moves_where(p, king_stays).is_empty());
+    assert_eq!(run.moves("only rayscan"), moves_where(&at, king_stays));
+    assert_eq!(run.moves("only rayscan"), ["g1h1"]);
+}
+
+// ---------------------------------------------------------------- a stranger's failures
+
+/// Whether the process `pid` (written to `file` by the engine) has gone.
+fn engine_gone(file: &Path) -> bool {
+    let pid = std::fs::read_to_string(file).expect("the engine wrote its pid");
+    match std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())) {
+        Err(_) => true,
+        // A zombie waiting for init is gone too.
+        Ok(stat) => stat.split_whitespace().nth(2) == Some("Z"),
+    }
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("rayscan-diff-test-{}-{name}", std::process::id()))
+}
+
+fn engine_failures_exit_2_naming_what_it_said() {
+    let e = wrong_engine();
+    let pid = temp_file("crash");
+    let run = diff_env(
+        "crash-after-a-move",
+        &["3", "--engine", &e, "--fen", EP],
+        &[("RAYSCAN_TEST_ENGINE_PID", &pid)],
+    );
+    run.failed_with(&["exited (exit status: 3)", "it said last \"readyok\""]);
+    assert!(
+        run.stdout.starts_with("depth 3: "),
+        "the descent so far: {}",
+        run.stdout
+    );
+    assert!(engine_gone(&pid));
+
+    let pid = temp_file("hang");
+    let run = diff_env(
+        "hang",
+        &["2", "--engine", &e, "--timeout", "0.5"],
+        &[("RAYSCAN_TEST_ENGINE_PID", &pid)],
+    );
+    run.failed_with(&[
+        "no answer to \"go perft 2\" within 0.5 s",
+        "it said last \"readyok\"",
+    ]);
+    assert!(engine_gone(&pid), "the hanging engine was killed");
+
+    // The engine's first line, as it lists the moves in rayscan's order.
+    let first = Position::startpos().legal_moves().iter().next().unwrap();
+    diff("malformed", &["1", "--engine", &e]).failed_with(&[
+        &format!("malformed line \"{} 1\"", first.uci(false)),
+        "expected \"move: count\"",
+    ]);
+    diff("bad-total", &["1", "--engine", &e]).failed_with(&[
+        "the total in \"Nodes searched: 21\" is not the sum of its moves' counts, 20",
+    ]);
+    diff("unknown-move", &["1", "--engine", &e])
+        .failed_with(&["unknown move \"O-O\" in the line \"O-O: 1\""]);
+    diff(
+        "unknown-move",
+        &["1", "--engine", &e, "--protocol", "perftree"],
+    )
+    .failed_with(&["unknown move \"O-O\" in the line \"O-O 1\""]);
+    diff(
+        "crash-after-a-move",
+        &["3", "--engine", &e, "--fen", EP, "--protocol", "perftree"],
+    )
+    .failed_with(&["exited (exit status: 3) at depth 2"]);
+}
+
+fn bad_arguments_exit_2() {
+    let e = wrong_engine();
+    diff("none", &["2", "--engine", ""]).failed_with(&["--engine: the command line is empty"]);
+    diff("none", &["2", "--engine", "engine 'open"]).failed_with(&["--engine: "]);
+    diff("none", &["2", "--engine", "/nonexistent/engine"])
+        .failed_with(&["cannot start \"/nonexistent/engine\""]);
+    diff("none", &["2", "--engine", &e, "--timeout", "0"])
+        .failed_with(&["--timeout", "positive number of seconds"]);
+    diff("none", &["0", "--engine", &e]).failed_with(&["depth"]);
+    diff("none", &["2", "--engine", &e, "--fen", "8/8/8 w - -"]).failed_with(&["fen"]);
+    diff("none", &["2", "--engine", &e, "--moves", "e2e5"]).failed_with(&["--moves", "e2e5"]);
+    diff("none", &["2", "--engine", &e, "--protocol", "xboard"]).failed_with(&["--protocol"]);
+}
+
+// ---------------------------------------------------------------- Stockfish
+
+/// Debian's Stockfish, where installed (`.ci/run` installs it).
+fn stockfish() -> Option<String> {
+    for path in ["/usr/games/stockfish", "/usr/bin/stockfish"] {
+        if Path::new(path).exists() {
+            return Some(path.to_string());
+        }
+    }
+    assert!(
+        std::env::var_os("RAYSCAN_REQUIRE_STOCKFISH").is_none(),
+        "RAYSCAN_REQUIRE_STOCKFISH is set but stockfish is not installed (apt-get install stockfish)"
+    );
+    eprintln!("SKIPPED stockfish: not installed (apt-get install stockfish)");
+    None
+}
+
+fn stockfish_agrees_on_the_suites_first_positions() {
+    let Some(sf) = stockfish() else { return };
+    for (fen, nodes) in AGREE {
+        let run = diff("none", &["3", "--engine", &sf, "--fen", fen]);
+        assert_eq!(run.code, 0, "{fen}: {}{}", run.stdout, run.stderr);
+        assert_eq!(run.stdout, format!("agree: {nodes} nodes\n"));
+    }
+    let run = diff("none", &["3", "--engine", &sf]);
+    assert_eq!(run.stdout, "agree: 8902 nodes\n", "{}", run.stderr);
+}
+
+// ---------------------------------------------------------------- the runner
+
+const TESTS: &[(&str, fn())] = &[
+    (
+        "correct_engine_agrees_by_both_protocols",
+        correct_engine_agrees_by_both_protocols,
+    ),
+    (
+        "rayscan_agrees_with_itself_through_uci_and_perftree",
+        rayscan_agrees_with_itself_through_uci_and_perftree,
+    ),
+    ("agreement_as_json", agreement_as_json),
+    (
+        "missing_en_passant_is_found_where_it_first_matters",
+        missing_en_passant_is_found_where_it_first_matters,
+    ),
+    (
+        "illegal_king_step_is_named_at_the_root",
+        illegal_king_step_is_named_at_the_root,
+    ),
+    (
+        "duplicated_promotion_is_found_two_plies_down",
+        duplicated_promotion_is_found_two_plies_down,
+    ),
+    (
+        "miscounted_leaf_gets_the_counting_hint",
+        miscounted_leaf_gets_the_counting_hint,
+    ),
+    (
+        "bulk_count_bug_is_traced_one_ply_up",
+        bulk_count_bug_is_traced_one_ply_up,
+    ),
+    (
+        "chess960_castling_bug_is_found_in_both_fen_dialects",
+        chess960_castling_bug_is_found_in_both_fen_dialects,
+    ),
+    (
+        "engine_failures_exit_2_naming_what_it_said",
+        engine_failures_exit_2_naming_what_it_said,
+    ),
+    ("bad_arguments_exit_2", bad_arguments_exit_2),
+    (
+        "stockfish_agrees_on_the_suites_first_positions",
+        stockfish_agrees_on_the_suites_first_positions,
+    ),
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Ok(bug) = std::env::var("RAYSCAN_TEST_ENGINE") {
+        engine::main(engine::Bug::from_name(&bug), &args);
+    }
+    // libtest's arguments, as far as they apply: filters (with `--exact`), `--skip`,
+    // `--list`; its other flags are accepted and ignored, with their values.
+    let (mut filters, mut skips) = (Vec::new(), Vec::new());
+    let (mut exact, mut list) = (false, false);
+    let mut words = args.iter();
+    while let Some(a) = words.next() {
+        match a.as_str() {
+            "--exact" => exact = true,
+            "--list" => list = true,
+            "--skip" => skips.extend(words.next()),
+            "--test-threads" | "--format" | "--color" | "--logfile" | "-Z" => {
+                words.next();
+            }
+            flag if flag.starts_with('-') => {}
+            filter => filters.push(filter),
+        }
+    }
+    let matches = |name: &str, f: &str| if exact { name == f } else { name.contains(f) };
+    let chosen: Vec<_> = TESTS
+        .iter()
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| matches(name, f)))
+        .filter(|(name, _)| !skips.iter().any(|s| matches(name, s)))
+        .collect();
+    if list {
+        for (name, _) in &chosen {
+            println!("{name}: test");
+        }
+        return;
+    }
+    println!("\nrunning {} tests", chosen.len());
+    // Two at a time: each runs processes of its own.
+    let failed = std::sync::Mutex::new(Vec::new());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((name, test)) = chosen.get(i) else {
+                        break;
+                    };
+                    let ok = std::panic::catch_unwind(test).is_ok();
+                    println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
+                    if !ok {
+                        failed.lock().unwrap().push(*name);
+                    }
+                }
+            });
+        }
+    });
+    let failed = failed.into_inner().unwrap();
+    println!(
+        "\ntest result: {}. {} passed; {} failed\n",
+        if failed.is_empty() { "ok" } else { "FAILED" },
+        chosen.len() - failed.len(),
+        failed.len()
+    );
+    if !failed.is_empty() {
+        std::process::exit(101);
+    }
+}
