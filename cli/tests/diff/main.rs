@@ -133,6 +133,25 @@ fn diff_env(bug: &str, args: &[&str], env: &[(&str, &Path)]) -> Run {
     }
 }
 
+/// `rayscan diff <depth> --fen <fen> --protocol <protocol>` against the wrong engine.
+fn diff_fen(bug: &str, depth: &str, fen: &str, protocol: &str) -> Run {
+    diff_engine(&wrong_engine(), bug, depth, fen, protocol)
+}
+
+/// The same against `engine`, a command line.
+fn diff_engine(engine: &str, bug: &str, depth: &str, fen: &str, protocol: &str) -> Run {
+    let args = [
+        depth,
+        "--engine",
+        engine,
+        "--fen",
+        fen,
+        "--protocol",
+        protocol,
+    ];
+    diff(bug, &args)
+}
+
 /// The root of a run: `fen`, with `moves` played.
 fn position(fen: &str, chess960: bool) -> Position {
     let mut pos = Position::from_fen(fen).unwrap().0;
@@ -180,18 +199,7 @@ fn found_first(run: &Run, root: &Position, bug_shows: impl Fn(&Position) -> bool
 fn correct_engine_agrees_by_both_protocols() {
     for (fen, nodes) in AGREE {
         for protocol in ["uci", "perftree"] {
-            let run = diff(
-                "none",
-                &[
-                    "3",
-                    "--engine",
-                    &wrong_engine(),
-                    "--fen",
-                    fen,
-                    "--protocol",
-                    protocol,
-                ],
-            );
+            let run = diff_fen("none", "3", fen, protocol);
             assert_eq!(
                 run.code, 0,
                 "{fen} {protocol}: {}{}",
@@ -208,18 +216,7 @@ fn rayscan_agrees_with_itself_through_uci_and_perftree() {
             ("uci", format!("{} uci", word(rayscan()))),
             ("perftree", format!("{} perftree", word(rayscan()))),
         ] {
-            let run = diff(
-                "none",
-                &[
-                    "3",
-                    "--engine",
-                    &engine,
-                    "--fen",
-                    fen,
-                    "--protocol",
-                    protocol,
-                ],
-            );
+            let run = diff_engine(&engine, "none", "3", fen, protocol);
             assert_eq!(
                 run.code, 0,
                 "{fen} {protocol}: {}{}",
@@ -263,18 +260,7 @@ fn missing_en_passant_is_found_where_it_first_matters() {
     let fen = EP;
     let root = position(fen, false);
     for protocol in ["uci", "perftree"] {
-        let run = diff(
-            "no-en-passant",
-            &[
-                "3",
-                "--engine",
-                &wrong_engine(),
-                "--fen",
-                fen,
-                "--protocol",
-                protocol,
-            ],
-        );
+        let run = diff_fen("no-en-passant", "3", fen, protocol);
         run.disagreed().no_hint();
         let is_ep = |m: rayscan::Move| m.kind() == MoveKind::EnPassant;
         let at = found_first(&run, &root, |p| !moves_where(p, is_ep).is_empty());
@@ -293,10 +279,7 @@ fn missing_en_passant_is_found_where_it_first_matters() {
 fn illegal_king_step_is_named_at_the_root() {
     // The black pawn on d3 attacks e2 (and c2): Ke2 is not legal.
     let fen = "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1";
-    let run = diff(
-        "king-into-pawn-attack",
-        &["2", "--engine", &wrong_engine(), "--fen", fen],
-    );
+    let run = diff_fen("king-into-pawn-attack", "2", fen, "uci");
     run.disagreed().no_hint();
     assert_eq!(run.line("moves"), "-");
     assert_eq!(run.line("fen"), fen);
@@ -308,10 +291,7 @@ fn illegal_king_step_is_named_at_the_root() {
 fn duplicated_promotion_is_found_two_plies_down() {
     let fen = "8/7k/P7/8/8/8/8/K7 w - - 0 1";
     let root = position(fen, false);
-    let run = diff(
-        "duplicate-queen-promotion",
-        &["3", "--engine", &wrong_engine(), "--fen", fen],
-    );
+    let run = diff_fen("duplicate-queen-promotion", "3", fen, "uci");
     run.disagreed().no_hint();
     let queen = |m: rayscan::Move| m.promotion() == Some(Piece::Queen);
     let at = found_first(&run, &root, |p| !moves_where(p, queen).is_empty());
@@ -330,10 +310,7 @@ fn duplicated_promotion_is_found_two_plies_down() {
 fn miscounted_leaf_gets_the_counting_hint() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let root = position(fen, false);
-    let run = diff(
-        "castling-counts-two",
-        &["2", "--engine", &wrong_engine(), "--fen", fen],
-    );
+    let run = diff_fen("castling-counts-two", "2", fen, "uci");
     run.disagreed();
     // At depth 1, one move down: castling at the root was counted right at depth 2.
     let castles = |m: rayscan::Move| m.is_castling();
@@ -371,10 +348,7 @@ fn miscounted_leaf_gets_the_counting_hint() {
 fn bulk_count_bug_is_traced_one_ply_up() {
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
     let root = position(fen, false);
-    let run = diff(
-        "bulk-count-in-check",
-        &["2", "--engine", &wrong_engine(), "--fen", fen],
-    );
+    let run = diff_fen("bulk-count-in-check", "2", fen, "uci");
     run.disagreed();
     let at = found_first(&run, &root, |p| p.in_check());
     let followed = &run.moves("moves")[0];
@@ -396,18 +370,7 @@ fn chess960_castling_bug_is_found_in_both_fen_dialects() {
         "1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1",
     ] {
         for protocol in ["uci", "perftree"] {
-            let run = diff(
-                "chess960-king-stays",
-                &[
-                    "2",
-                    "--engine",
-                    &wrong_engine(),
-                    "--fen",
-                    fen,
-                    "--protocol",
-                    protocol,
-                ],
-            );
+            let run = diff_fen("chess960-king-stays", "2", fen, protocol);
             run.disagreed().no_hint();
             assert_eq!(run.line("moves"), "-");
             assert_eq!(run.line("fen"), "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1");
@@ -418,10 +381,7 @@ fn chess960_castling_bug_is_found_in_both_fen_dialects() {
     // Found one ply down: black's moves agree, and after each, white lacks g1h1.
     let fen = "1r4kr/8/8/8/8/8/8/1R4KR b HB - 0 1";
     let root = position(fen, false);
-    let run = diff(
-        "chess960-king-stays",
-        &["2", "--engine", &wrong_engine(), "--fen", fen],
-    );
+    let run = diff_fen("chess960-king-stays", "2", fen, "uci");
     run.disagreed().no_hint();
     assert_eq!(run.moves("moves").len(), 1, "{}", run.stdout);
     let king_stays = |m: rayscan::Move| m.is_castling() && m.king_destination() == m.from();
