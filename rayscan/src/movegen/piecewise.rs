@@ -31,11 +31,12 @@ use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
-use crate::direction::KnightDirection;
+use crate::direction::{Direction, KnightDirection};
 use crate::masks;
 use crate::piece::Piece;
 use crate::position::{Board, Position};
 use crate::sliders::Slider;
+use crate::sliders::kogge_stone::ray_attacks_setwise;
 use crate::square::Square;
 
 pub(crate) const PAWN: usize = Piece::Pawn as usize;
@@ -56,6 +57,49 @@ pub(crate) trait Visitor {
     fn knights(&mut self, knights: Bitboard, targets: Bitboard) {
         for from in knights {
             self.piece::<KNIGHT>(from, masks::knight(from) & targets);
+        }
+    }
+    /// The moves of our bishops, rooks and queens: along their pin line if pinned on
+    /// one of their own lines (`s` has the sets, masks and occupancy). One call for all
+    /// of them, so that counting can count set-wise.
+    #[inline(always)]
+    fn sliders<S: Slider>(&mut self, s: &Sliders) {
+        let bishops = s.bishops & !s.pin_hv;
+        for from in bishops & !s.pin_d {
+            self.piece::<BISHOP>(from, S::bishop_attacks(from, s.occupied) & s.targets);
+        }
+        for from in bishops & s.pin_d {
+            self.piece::<BISHOP>(
+                from,
+                S::bishop_attacks(from, s.occupied) & s.targets & s.pin_d,
+            );
+        }
+        let rooks = s.rooks & !s.pin_d;
+        for from in rooks & !s.pin_hv {
+            self.piece::<ROOK>(from, S::rook_attacks(from, s.occupied) & s.targets);
+        }
+        for from in rooks & s.pin_hv {
+            self.piece::<ROOK>(
+                from,
+                S::rook_attacks(from, s.occupied) & s.targets & s.pin_hv,
+            );
+        }
+        let pinned = s.pin_hv | s.pin_d;
+        for from in s.queens & !pinned {
+            let reach = S::bishop_attacks(from, s.occupied) | S::rook_attacks(from, s.occupied);
+            self.piece::<QUEEN>(from, reach & s.targets);
+        }
+        for from in s.queens & s.pin_d {
+            self.piece::<QUEEN>(
+                from,
+                S::bishop_attacks(from, s.occupied) & s.targets & s.pin_d,
+            );
+        }
+        for from in s.queens & s.pin_hv {
+            self.piece::<QUEEN>(
+                from,
+                S::rook_attacks(from, s.occupied) & s.targets & s.pin_hv,
+            );
         }
     }
     /// Pawn moves that do not promote, single pushes and captures: each target's pawn
@@ -115,6 +159,17 @@ fn castling_masks(king: Square, rook: Square, rank_shift: u32) -> (Bitboard, Bit
     )
 }
 
+/// Our sliders, and what their moves are cut down by: [`Visitor::sliders`]'s argument.
+pub(crate) struct Sliders {
+    pub(crate) bishops: Bitboard,
+    pub(crate) rooks: Bitboard,
+    pub(crate) queens: Bitboard,
+    pub(crate) pin_hv: Bitboard,
+    pub(crate) pin_d: Bitboard,
+    pub(crate) occupied: Bitboard,
+    pub(crate) targets: Bitboard,
+}
+
 /// What every move of a node is cut down by.
 pub(crate) struct Masks {
     /// Our king.
@@ -170,20 +225,49 @@ impl Masks {
     }
 }
 
+/// For each king square, the squares from which a bishop (`.0`) or a rook (`.1`) could
+/// reach the king's square or a square next to it on an empty board: the only sliders
+/// whose attacks the king's steps need.
+static KING_ZONE_LINES: [(Bitboard, Bitboard); 64] = {
+    let mut table = [(Bitboard::EMPTY, Bitboard::EMPTY); 64];
+    let mut k = 0;
+    while k < 64 {
+        let (kf, kr) = ((k % 8) as i32, (k / 8) as i32);
+        let (mut diagonal, mut straight) = (0u64, 0u64);
+        let mut z = 0u32;
+        while z < 64 {
+            let (zf, zr) = ((z % 8) as i32, (z / 8) as i32);
+            if (zf - kf).abs() <= 1 && (zr - kr).abs() <= 1 {
+                let sq = Square::from_index_masked(z);
+                diagonal |= masks::bishop_mask(sq).0;
+                straight |= masks::rook_mask(sq).0;
+            }
+            z += 1;
+        }
+        table[k] = (Bitboard(diagonal), Bitboard(straight));
+        k += 1;
+    }
+    table
+};
+
 /// The squares side `C`'s opponent attacks with our king lifted off the board (so that
-/// a slider's ray goes on through the king's square): where our king may not go.
+/// a slider's ray goes on through the king's square): where our king may not go. Only
+/// sliders standing on `lines` (bishop lines, rook lines) are looked up: the others
+/// cannot reach the squares asked about (alternating runs, native: perft +2–6% with the
+/// king's zone as `lines`). A lookup per slider: the same union by set-wise fills, as
+/// the count does its moves, was 5–21% slower.
 #[inline(always)]
-fn danger<S: Slider, C: Side>(b: &Board, king: Square) -> Bitboard {
+fn danger<S: Slider, C: Side>(b: &Board, king: Square, lines: (Bitboard, Bitboard)) -> Bitboard {
     let them = b.by_color[C::THEM];
     let occupied = b.occupied().without(king);
     let queens = b.by_piece[QUEEN];
     let mut attacked = <C::Them as Side>::pawn_attacks(them & b.by_piece[PAWN])
         | masks::king(only(them & b.by_piece[KING]))
         | masks::knights(them & b.by_piece[KNIGHT]);
-    for s in them & (b.by_piece[BISHOP] | queens) {
+    for s in them & (b.by_piece[BISHOP] | queens) & lines.0 {
         attacked |= S::bishop_attacks(s, occupied);
     }
-    for s in them & (b.by_piece[ROOK] | queens) {
+    for s in them & (b.by_piece[ROOK] | queens) & lines.1 {
         attacked |= S::rook_attacks(s, occupied);
     }
     attacked
@@ -241,8 +325,10 @@ pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
             } else {
                 Bitboard::EMPTY
             }
+        } else if castle_rooks.is_empty() {
+            danger::<S, C>(b, king, KING_ZONE_LINES[king as usize])
         } else {
-            danger::<S, C>(b, king)
+            danger::<S, C>(b, king, (Bitboard::FULL, Bitboard::FULL))
         };
         v.piece::<KING>(king, king_targets - attacked);
         for rook in castle_rooks {
@@ -274,32 +360,16 @@ pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
 
     // Knights: a pinned knight never moves.
     v.knights(us & b.by_piece[KNIGHT] & !pinned, targets);
-    // Bishops and rooks: along their pin line if pinned on one of their own lines.
-    let bishops = us & b.by_piece[BISHOP] & !m.pin_hv;
-    for from in bishops & !m.pin_d {
-        v.piece::<BISHOP>(from, S::bishop_attacks(from, occupied) & targets);
-    }
-    for from in bishops & m.pin_d {
-        v.piece::<BISHOP>(from, S::bishop_attacks(from, occupied) & targets & m.pin_d);
-    }
-    let rooks = us & b.by_piece[ROOK] & !m.pin_d;
-    for from in rooks & !m.pin_hv {
-        v.piece::<ROOK>(from, S::rook_attacks(from, occupied) & targets);
-    }
-    for from in rooks & m.pin_hv {
-        v.piece::<ROOK>(from, S::rook_attacks(from, occupied) & targets & m.pin_hv);
-    }
-    let queens = us & b.by_piece[QUEEN];
-    for from in queens & !pinned {
-        let reach = S::bishop_attacks(from, occupied) | S::rook_attacks(from, occupied);
-        v.piece::<QUEEN>(from, reach & targets);
-    }
-    for from in queens & m.pin_d {
-        v.piece::<QUEEN>(from, S::bishop_attacks(from, occupied) & targets & m.pin_d);
-    }
-    for from in queens & m.pin_hv {
-        v.piece::<QUEEN>(from, S::rook_attacks(from, occupied) & targets & m.pin_hv);
-    }
+    // Bishops, rooks and queens: along their pin line if pinned on one of their own lines.
+    v.sliders::<S>(&Sliders {
+        bishops: us & b.by_piece[BISHOP],
+        rooks: us & b.by_piece[ROOK],
+        queens: us & b.by_piece[QUEEN],
+        pin_hv: m.pin_hv,
+        pin_d: m.pin_d,
+        occupied,
+        targets,
+    });
 
     // Pawns, all at once. Pushes: not by pawns pinned diagonally; a pawn pinned on a
     // file stays on it. Captures: not by pawns pinned along a rank or file; a pawn
@@ -466,6 +536,31 @@ impl Visitor for Counter {
     fn knights(&mut self, knights: Bitboard, targets: Bitboard) {
         for k in KnightDirection::ALL {
             self.0 += u64::from((k.shift(knights) & targets).len());
+        }
+    }
+    /// The unpinned sliders set-wise, direction by direction: in one direction each
+    /// square is reached by at most one slider (the first behind it), so the moves are
+    /// the targets of each direction's fill (Kogge-Stone), with no loop over the pieces.
+    /// Pinned sliders (rare) one by one. Eight fills instead of a lookup per slider, and
+    /// no loop whose length the data decides: alternating runs, native, perft +7% on
+    /// CPW position 4 and +10–14% on the start position, Kiwipete and CPW position 5.
+    #[inline(always)]
+    fn sliders<S: Slider>(&mut self, s: &Sliders) {
+        let pinned = s.pin_hv | s.pin_d;
+        let empty = !s.occupied;
+        let diagonal = (s.bishops | s.queens) - pinned;
+        let straight = (s.rooks | s.queens) - pinned;
+        for d in Direction::BISHOP {
+            self.0 += u64::from((ray_attacks_setwise(diagonal, empty, d) & s.targets).len());
+        }
+        for d in Direction::ROOK {
+            self.0 += u64::from((ray_attacks_setwise(straight, empty, d) & s.targets).len());
+        }
+        for from in (s.bishops | s.queens) & s.pin_d {
+            self.0 += u64::from((S::bishop_attacks(from, s.occupied) & s.targets & s.pin_d).len());
+        }
+        for from in (s.rooks | s.queens) & s.pin_hv {
+            self.0 += u64::from((S::rook_attacks(from, s.occupied) & s.targets & s.pin_hv).len());
         }
     }
     #[inline(always)]
