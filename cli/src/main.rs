@@ -133,8 +133,10 @@ fn one_line(e: &clap::Error) -> String {
 fn main() -> ExitCode {
     // Ctrl-C ends any command at once, with one line and the shell's code for SIGINT
     // (130), after a newline so a progress bar is not left half-drawn. Nothing rayscan
-    // does holds state that needs saving: output is written only when complete.
+    // does holds state that needs saving: output is written only when complete. The
+    // engines `diff` runs, each in a process group of its own, are killed first.
     let _ = ctrlc::set_handler(|| {
+        diff::kill_engines();
         eprintln!("\nrayscan: interrupted");
         std::process::exit(130);
     });

@@ -45,9 +45,7 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<(Position, Option<Str
         }
         _ => return Err("position: expected \"startpos\" or \"fen <FEN>\"".into()),
     };
-    if chess960 {
-        pos.set_chess960(true);
-    }
+    pos.set_chess960(chess960 || pos.is_chess960());
     match rest.split_first() {
         None => Ok((pos, None)),
         Some((&"moves", moves)) => {
@@ -62,6 +60,13 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<(Position, Option<Str
             Snippet::new(word)
         )),
     }
+}
+
+/// The words of `position` up to its moves: the position without them.
+fn position_end(args: &[&str]) -> usize {
+    args.iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(args.len())
 }
 
 /// A board diagram with the FEN and the Zobrist key (`d`).
@@ -93,6 +98,9 @@ struct Uci {
     technique: Technique,
     /// `UCI_Chess960`: castling king-to-rook in every position.
     chess960: bool,
+    /// Whether the current position's FEN needs Chess960 notation by itself, so that
+    /// `UCI_Chess960` set to false gives the position its own notation back.
+    fen_chess960: bool,
 }
 
 impl Uci {
@@ -121,6 +129,8 @@ impl Uci {
             }
             ["position", args @ ..] => {
                 let (pos, stopped) = parse_position(args, self.chess960)?;
+                self.fen_chess960 = parse_position(&args[..position_end(args)], false)
+                    .is_ok_and(|(p, _)| p.is_chess960());
                 self.pos = pos;
                 stopped.map_or(Ok(String::new()), Err)
             }
@@ -211,8 +221,7 @@ impl Uci {
                         ));
                     }
                 };
-                self.pos
-                    .set_chess960(self.chess960 || self.pos.is_chess960());
+                self.pos.set_chess960(self.chess960 || self.fen_chess960);
             }
             "technique" => {
                 self.technique = parse_technique(value).map_err(|e| {
@@ -242,6 +251,7 @@ pub fn uci(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         table: None,
         technique: Technique::auto(),
         chess960: false,
+        fen_chess960: false,
     };
     for line in input.lines() {
         // A line that is not UTF-8 is an error like any other, not the end.

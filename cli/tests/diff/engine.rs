@@ -29,8 +29,14 @@ pub enum Bug {
     /// No en passant, and exits (status 3) when asked about a position after a move:
     /// the descent's second query.
     CrashAfterAMove,
+    /// No en passant, and the moves listed in reverse order.
+    ReversedNoEnPassant,
     /// Never answers `go perft`.
     Hang,
+    /// Never says `uciok`.
+    NoUciok,
+    /// Right, but does not offer `UCI_Chess960`.
+    NoChess960Option,
     /// `e2e4 20` instead of `e2e4: 20`.
     Malformed,
     /// A total one more than its lines.
@@ -50,7 +56,10 @@ impl Bug {
             "bulk-count-in-check" => Bug::BulkCountInCheck,
             "chess960-king-stays" => Bug::Chess960KingStays,
             "crash-after-a-move" => Bug::CrashAfterAMove,
+            "reversed-no-en-passant" => Bug::ReversedNoEnPassant,
             "hang" => Bug::Hang,
+            "no-uciok" => Bug::NoUciok,
+            "no-chess960-option" => Bug::NoChess960Option,
             "malformed" => Bug::Malformed,
             "bad-total" => Bug::BadTotal,
             "unknown-move" => Bug::UnknownMove,
@@ -65,7 +74,10 @@ fn listed(pos: &Position, bug: Bug) -> Vec<(String, Option<Move>)> {
     let chess960 = pos.is_chess960();
     let mut out = Vec::new();
     for m in pos.legal_moves() {
-        let no_ep = matches!(bug, Bug::NoEnPassant | Bug::CrashAfterAMove);
+        let no_ep = matches!(
+            bug,
+            Bug::NoEnPassant | Bug::CrashAfterAMove | Bug::ReversedNoEnPassant
+        );
         if no_ep && m.kind() == MoveKind::EnPassant {
             continue;
         }
@@ -98,7 +110,23 @@ fn listed(pos: &Position, bug: Bug) -> Vec<(String, Option<Move>)> {
     if bug == Bug::UnknownMove {
         out.push(("O-O".to_string(), None));
     }
+    if bug == Bug::ReversedNoEnPassant {
+        out.reverse();
+    }
     out
+}
+
+/// Exits as a crashing engine does, with a last word on stderr.
+fn crash() -> ! {
+    eprintln!("wrong-engine: crashing on purpose");
+    std::process::exit(3);
+}
+
+/// Waits for ever, as a hanging engine does.
+fn hang() -> ! {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(3600));
+    }
 }
 
 /// What one listed move counts at the last ply.
@@ -172,12 +200,16 @@ pub fn main(bug: Bug, args: &[String]) -> ! {
         let depth: u32 = depth.parse().expect("a depth");
         let moves: Vec<&str> = moves.split_whitespace().collect();
         if bug == Bug::CrashAfterAMove && !moves.is_empty() {
-            std::process::exit(3);
+            crash();
+        }
+        if bug == Bug::Hang {
+            hang();
         }
         let pos = setup(Some(fen), &moves, false);
         let (lines, total) = divide(&pos, depth, bug);
         for (m, n) in lines {
-            println!("{m} {n}");
+            let sep = if bug == Bug::Malformed { ":" } else { " " };
+            println!("{m}{sep}{n}");
         }
         println!("\n{total}");
         std::process::exit(0);
@@ -197,8 +229,12 @@ fn uci(bug: Bug) {
         match words.as_slice() {
             ["uci"] => {
                 writeln!(out, "id name wrong-engine").unwrap();
-                writeln!(out, "option name UCI_Chess960 type check default false").unwrap();
-                writeln!(out, "uciok").unwrap();
+                if bug != Bug::NoChess960Option {
+                    writeln!(out, "option name UCI_Chess960 type check default false").unwrap();
+                }
+                if bug != Bug::NoUciok {
+                    writeln!(out, "uciok").unwrap();
+                }
             }
             ["isready"] => writeln!(out, "readyok").unwrap(),
             ["setoption", "name", "UCI_Chess960", "value", v] => chess960 = *v == "true",
@@ -219,10 +255,10 @@ fn uci(bug: Bug) {
             }
             ["go", "perft", depth] => {
                 if bug == Bug::CrashAfterAMove && moved {
-                    std::process::exit(3);
+                    crash();
                 }
                 if bug == Bug::Hang {
-                    std::thread::sleep(std::time::Duration::from_secs(3600));
+                    hang();
                 }
                 let (lines, total) = divide(&pos, depth.parse().unwrap(), bug);
                 for (m, n) in lines {

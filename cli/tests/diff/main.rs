@@ -276,6 +276,47 @@ fn missing_en_passant_is_found_where_it_first_matters() {
     }
 }
 
+fn descent_follows_the_engine_order_and_json_names_the_same() {
+    // The engine lists its moves in reverse: the descent follows its first differing
+    // move, and still ends at the first position on that path where en passant is legal.
+    // ...d5 and ...f5 both let the e5 pawn take en passant.
+    let fen = "rnbqkbnr/pppp1ppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+    let root = position(fen, false);
+    let run = diff_fen("reversed-no-en-passant", "3", fen, "uci");
+    run.disagreed().no_hint();
+    let is_ep = |m: rayscan::Move| m.kind() == MoveKind::EnPassant;
+    let at = found_first(&run, &root, |p| !moves_where(p, is_ep).is_empty());
+    assert_eq!(run.moves("only rayscan"), moves_where(&at, is_ep));
+    let forward = diff_fen("no-en-passant", "3", fen, "uci");
+    assert_ne!(
+        run.line("moves"),
+        forward.line("moves"),
+        "the other end of the list"
+    );
+    // The JSON object says the same, field by field.
+    let json = diff(
+        "reversed-no-en-passant",
+        &["3", "--engine", &wrong_engine(), "--fen", fen, "--json"],
+    );
+    assert_eq!(json.code, 1);
+    let quoted = |v: Vec<String>| {
+        v.iter()
+            .map(|m| format!("\"{m}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let nodes = rayscan::perft::perft::<rayscan::sliders::Classical>(&root, 3);
+    assert_eq!(
+        json.stdout,
+        format!(
+            "{{\"agree\":false,\"nodes\":{nodes},\"path\":[{}],\"fen\":\"{}\",\"only_rayscan\":[{}],\"only_engine\":[],\"duplicated\":[]}}\n",
+            quoted(run.moves("moves")),
+            run.line("fen"),
+            quoted(run.moves("only rayscan"))
+        )
+    );
+}
+
 fn illegal_king_step_is_named_at_the_root() {
     // The black pawn on d3 attacks e2 (and c2): Ke2 is not legal.
     let fen = "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1";
@@ -304,6 +345,18 @@ fn duplicated_promotion_is_found_two_plies_down() {
             .filter(|l| l.starts_with("depth "))
             .count(),
         2
+    );
+    let json = diff(
+        "duplicate-queen-promotion",
+        &["3", "--engine", &wrong_engine(), "--fen", fen, "--json"],
+    );
+    assert!(
+        json.stdout.ends_with(&format!(
+            "\"only_rayscan\":[],\"only_engine\":[],\"duplicated\":[\"{}\"]}}\n",
+            run.line("duplicated by engine")
+        )),
+        "{}",
+        json.stdout
     );
 }
 
@@ -392,7 +445,9 @@ fn chess960_castling_bug_is_found_in_both_fen_dialects() {
 
 // ---------------------------------------------------------------- a stranger's failures
 
-/// Whether the process `pid` (written to `file` by the engine) has gone.
+/// Whether the process `pid` (written to `file` by the engine) has gone: ended, or a
+/// zombie. Once rayscan has exited, that is what a test can see: that the engine was
+/// killed (reaping it is rayscan's `wait`, or init's once rayscan is gone).
 fn engine_gone(file: &Path) -> bool {
     let pid = std::fs::read_to_string(file).expect("the engine wrote its pid");
     match std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())) {
@@ -414,7 +469,10 @@ fn engine_failures_exit_2_naming_what_it_said() {
         &["3", "--engine", &e, "--fen", EP],
         &[("RAYSCAN_TEST_ENGINE_PID", &pid)],
     );
-    run.failed_with(&["exited (exit status: 3)", "it said last \"readyok\""]);
+    run.failed_with(&[
+        "exited (exit status: 3)",
+        "it said last \"readyok\", and on stderr \"wrong-engine: crashing on purpose\"",
+    ]);
     assert!(
         run.stdout.starts_with("depth 3: "),
         "the descent so far: {}",
@@ -455,16 +513,60 @@ fn engine_failures_exit_2_naming_what_it_said() {
         &["3", "--engine", &e, "--fen", EP, "--protocol", "perftree"],
     )
     .failed_with(&["exited (exit status: 3) at depth 2"]);
+
+    // perftree: a wrong total, a malformed line, and silence, from a script that runs
+    // the engine as its child (no exec): the whole process group is killed.
+    let perftree = |bug: &str, extra: &[&str]| {
+        let args = [&["1", "--engine", &e, "--protocol", "perftree"][..], extra].concat();
+        diff(bug, &args)
+    };
+    perftree("bad-total", &[])
+        .failed_with(&["the total in \"21\" is not the sum of its moves' counts, 20"]);
+    perftree("malformed", &[]).failed_with(&[&format!(
+        "malformed line \"{}:1\" at depth 1",
+        first.uci(false)
+    )]);
+    let pid = temp_file("hang-perftree");
+    let wrapper = format!("sh -c '{} \"$@\"; exit 0' wrapper", e.replace('\'', ""));
+    let run = diff_env(
+        "hang",
+        &[
+            "1",
+            "--engine",
+            &wrapper,
+            "--protocol",
+            "perftree",
+            "--timeout",
+            "0.5",
+        ],
+        &[("RAYSCAN_TEST_ENGINE_PID", &pid)],
+    );
+    run.failed_with(&["no answer to depth 1 within 0.5 s", "it said nothing"]);
+    // rayscan has exited: the engine, a grandchild, must not be running.
+    assert!(engine_gone(&pid), "the script's engine was killed with it");
+
+    // UCI: no uciok.
+    diff("no-uciok", &["1", "--engine", &e, "--timeout", "0.5"]).failed_with(&[
+        "no answer to \"uci\" within 0.5 s",
+        "it said last \"option name UCI_Chess960 type check default false\"",
+    ]);
 }
 
 fn bad_arguments_exit_2() {
     let e = wrong_engine();
+    for t in ["1e19", "1e-300", "0"] {
+        diff("none", &["2", "--engine", &e, "--timeout", t])
+            .failed_with(&["--timeout", "from 0.001 to 1000000"]);
+    }
+    diff(
+        "none",
+        &["2", "--engine", &e, "--protocol", "perftree", "--chess960"],
+    )
+    .failed_with(&["--chess960: a perftree script cannot be told"]);
     diff("none", &["2", "--engine", ""]).failed_with(&["--engine: the command line is empty"]);
     diff("none", &["2", "--engine", "engine 'open"]).failed_with(&["--engine: "]);
     diff("none", &["2", "--engine", "/nonexistent/engine"])
         .failed_with(&["cannot start \"/nonexistent/engine\""]);
-    diff("none", &["2", "--engine", &e, "--timeout", "0"])
-        .failed_with(&["--timeout", "positive number of seconds"]);
     diff("none", &["0", "--engine", &e]).failed_with(&["depth"]);
     diff("none", &["2", "--engine", &e, "--fen", "8/8/8 w - -"]).failed_with(&["fen"]);
     diff("none", &["2", "--engine", &e, "--moves", "e2e5"]).failed_with(&["--moves", "e2e5"]);
@@ -497,6 +599,48 @@ fn stockfish_agrees_on_the_suites_first_positions() {
     }
     let run = diff("none", &["3", "--engine", &sf]);
     assert_eq!(run.stdout, "agree: 8902 nodes\n", "{}", run.stderr);
+    // Chess960 notation forced on the start position, castling given in SAN.
+    let moves = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"];
+    let run = diff(
+        "none",
+        &[&["2", "--engine", &sf, "--chess960", "--moves"][..], &moves].concat(),
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let mut pos = Position::startpos();
+    pos.set_chess960(true);
+    for m in moves {
+        pos = pos.play(pos.parse_san(m).unwrap());
+    }
+    let nodes = rayscan::perft::perft::<rayscan::sliders::Classical>(&pos, 2);
+    assert_eq!(run.stdout, format!("agree: {nodes} nodes\n"));
+    // A FEN rayscan corrects (a castling right with no rook: dropped, with a warning) is
+    // sent as corrected, so both count the same position.
+    let run = diff(
+        "none",
+        &[
+            "3",
+            "--engine",
+            &sf,
+            "--fen",
+            "4k3/8/8/8/8/8/8/R3K3 w K - 0 1",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("warning"), "{}", run.stderr);
+}
+
+fn an_engine_without_uci_chess960_is_warned_about() {
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let run = diff_fen("no-chess960-option", "2", fen, "uci");
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr
+            .contains("warning: the engine does not offer UCI_Chess960"),
+        "{}",
+        run.stderr
+    );
+    let run = diff_fen("none", "2", fen, "uci");
+    assert_eq!(run.stderr, "", "an engine that offers it: no warning");
 }
 
 // ---------------------------------------------------------------- the runner
@@ -543,6 +687,14 @@ const TESTS: &[(&str, fn())] = &[
     (
         "stockfish_agrees_on_the_suites_first_positions",
         stockfish_agrees_on_the_suites_first_positions,
+    ),
+    (
+        "an_engine_without_uci_chess960_is_warned_about",
+        an_engine_without_uci_chess960_is_warned_about,
+    ),
+    (
+        "descent_follows_the_engine_order_and_json_names_the_same",
+        descent_follows_the_engine_order_and_json_names_the_same,
     ),
 ];
 

@@ -754,6 +754,15 @@ fn uci_chess960_writes_and_reads_castling_king_to_rook() {
     assert!(out.contains(
         "info string error: setoption UCI_Chess960: \"maybe\" is not true or false (UCI_Chess960 stays true)"
     ), "{out}");
+    // Set back to false, the position the FEN gave takes its own notation again.
+    let out = uci_session(
+        None,
+        &format!(
+            "setoption name UCI_Chess960 value true\nposition fen {fen}\n\
+             setoption name UCI_Chess960 value false\ngo perft 1\n"
+        ),
+    );
+    assert_eq!(root(&out), root(&standard));
 }
 
 #[test]

@@ -6,9 +6,11 @@
 //! neither protocol has, a total that is not the sum of its lines) is an error of one
 //! line that names what it said last.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayscan::error::Snippet;
@@ -64,6 +66,11 @@ impl Engine {
         })
     }
 
+    /// Whether it is a UCI engine that does not offer `UCI_Chess960`.
+    pub fn lacks_chess960(&self) -> bool {
+        matches!(self, Engine::Uci(e) if !e.offers_chess960)
+    }
+
     /// The engine's divide of `query` at `depth`.
     pub fn divide(&mut self, query: &Query, depth: u32) -> Result<Divide, String> {
         match self {
@@ -81,8 +88,43 @@ impl Engine {
     }
 }
 
-/// A running child: its stdin, its stdout as lines from a reader thread, and the last
-/// line it wrote, for the error messages. Killed and reaped when dropped.
+/// The engines running, by process group, for [`kill_all`].
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Kills every engine still running, with whatever it started: for Ctrl-C, which ends
+/// rayscan without running its destructors, and which a terminal no longer sends to an
+/// engine in a process group of its own.
+pub fn kill_all() {
+    if let Ok(running) = RUNNING.lock() {
+        for &group in running.iter() {
+            kill_group(group);
+        }
+    }
+}
+
+/// Kills the process group `group` (an engine and what it started, such as the perft a
+/// wrapper script runs without `exec`).
+#[cfg(unix)]
+fn kill_group(group: u32) {
+    if let Ok(group) = libc::pid_t::try_from(group) {
+        // SAFETY: kill(2) with a negative pid signals a process group; it touches no
+        // memory of ours, and a group that has gone is an error it returns (ESRCH).
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_: u32) {}
+
+/// Lines read from the engine and not yet taken: enough for any divide; beyond them the
+/// reader waits, and so does an engine that floods its output.
+const QUEUED_LINES: usize = 4096;
+
+/// A running child: its stdin, its stdout as lines from a reader thread, the last line
+/// it wrote on each of stdout and stderr, for the error messages. Killed, with its
+/// process group, and reaped when dropped.
 struct Process {
     name: String,
     child: Child,
@@ -90,35 +132,67 @@ struct Process {
     lines: Receiver<String>,
     /// The last line the engine wrote (`None` before its first).
     last: Option<String>,
+    /// The last line it wrote on stderr (which is read and not shown: rayscan's errors
+    /// are one line).
+    last_error: Arc<Mutex<Option<String>>>,
+    /// Set when stderr has ended.
+    stderr_done: Arc<AtomicBool>,
+}
+
+/// A line of bytes without its line end, as text.
+fn text_line(bytes: &[u8]) -> String {
+    let line = String::from_utf8_lossy(bytes);
+    line.trim_end_matches(['\n', '\r']).to_string()
 }
 
 impl Process {
-    /// Starts `argv` with piped stdin and stdout; stderr goes where rayscan's goes.
+    /// Starts `argv` with piped stdin, stdout and stderr, in a process group of its own.
     fn spawn(argv: &[String], stdin: bool) -> Result<Process, String> {
-        let mut child = Command::new(&argv[0])
+        let mut command = Command::new(&argv[0]);
+        command
             .args(&argv[1..])
             .stdin(if stdin { Stdio::piped() } else { Stdio::null() })
             .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("--engine: cannot start {}: {e}", Snippet::new(&argv[0])))?;
+        if let Ok(mut running) = RUNNING.lock() {
+            running.push(child.id());
+        }
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (send, lines) = channel();
+        let (send, lines) = sync_channel(QUEUED_LINES);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut bytes = Vec::new();
-            loop {
+            while matches!(reader.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+                if send.send(text_line(&bytes)).is_err() {
+                    break;
+                }
                 bytes.clear();
-                match reader.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&bytes);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if send.send(line).is_err() {
-                            break;
-                        }
+            }
+        });
+        let last_error = Arc::new(Mutex::new(None));
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let keep = Arc::clone(&last_error);
+        let stderr_done = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&stderr_done);
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stderr);
+            let mut bytes = Vec::new();
+            while matches!(reader.by_ref().take(1 << 16).read_until(b'\n', &mut bytes), Ok(n) if n > 0)
+            {
+                let line = text_line(&bytes);
+                if !line.trim().is_empty() {
+                    if let Ok(mut last) = keep.lock() {
+                        *last = Some(line);
                     }
                 }
+                bytes.clear();
             }
+            done.store(true, Ordering::Release);
         });
         Ok(Process {
             name: argv[0].clone(),
@@ -126,15 +200,32 @@ impl Process {
             child,
             lines,
             last: None,
+            last_error,
+            stderr_done,
         })
     }
 
-    /// `, it said last "…"`, or that it said nothing.
+    /// Waits a moment for the end of stderr, once the engine has exited, so that its
+    /// last words (a panic's message) are in the error.
+    fn settle_stderr(&self) {
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while !self.stderr_done.load(Ordering::Acquire) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// `; it said last "…"` (or that it said nothing), and its last line on stderr.
     fn said_last(&self) -> String {
-        match &self.last {
+        let mut said = match &self.last {
             Some(line) => format!("; it said last {}", quote(line)),
             None => "; it said nothing".to_string(),
+        };
+        if let Ok(last) = self.last_error.lock() {
+            if let Some(line) = last.as_deref() {
+                said.push_str(&format!(", and on stderr {}", quote(line)));
+            }
         }
+        said
     }
 
     /// Writes one line to the engine.
@@ -188,7 +279,10 @@ impl Process {
             }
         };
         let how = match status {
-            Some(s) => format!("exited ({s})"),
+            Some(s) => {
+                self.settle_stderr();
+                format!("exited ({s})")
+            }
             None => "closed its output".to_string(),
         };
         format!(
@@ -202,8 +296,12 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         drop(self.stdin.take());
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Ok(mut running) = RUNNING.lock() {
+            running.retain(|&id| id != self.child.id());
+        }
     }
 }
 
@@ -355,6 +453,7 @@ impl PerftreeEngine {
             std::thread::sleep(Duration::from_millis(2));
         };
         if !status.success() {
+            p.settle_stderr();
             return Err(format!(
                 "engine {} exited ({status}) at {waiting}{}",
                 quote(&p.name),

@@ -43,19 +43,22 @@ pub struct Args {
     timeout: Duration,
 }
 
-/// `--timeout`: a positive number of seconds.
+/// `--timeout`: seconds, from a millisecond to a million (about eleven days).
 fn parse_timeout(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
-        .filter(|s| *s > 0.0)
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .filter(|s| (0.001..=1e6).contains(s))
+        .map(Duration::from_secs_f64)
         .ok_or_else(|| {
             format!(
-                "{} is not a positive number of seconds",
+                "{} is not a number of seconds from 0.001 to 1000000",
                 rayscan::error::Snippet::new(text)
             )
         })
 }
+
+/// Kills every engine `diff` has running: for Ctrl-C.
+pub use engine::kill_all as kill_engines;
 
 /// Where the descent stopped, and why.
 #[derive(Serialize)]
@@ -178,26 +181,39 @@ fn compare(ours: &[(Move, String, u64)], theirs: &Divide) -> Comparison {
 pub fn run(args: Args, json: bool) -> Result<Output, String> {
     let root = args.game.position()?;
     let chess960 = root.is_chess960();
-    // The given moves again, in the engine's notation (they may have been SAN).
-    let mut given = Vec::new();
-    let mut at = match &args.game.fen {
+    let start = match &args.game.fen {
         None => Position::startpos(),
         Some(fen) => Position::from_fen(fen).map_err(|e| e.to_string())?.0,
     };
+    if chess960 && !start.is_chess960() && args.protocol == Protocol::Perftree {
+        return Err(
+            "--chess960: a perftree script cannot be told to write castling king-to-rook in a position whose FEN does not need it; give a Chess960 FEN, or use --protocol uci"
+                .into(),
+        );
+    }
+    // The given moves again, in the engine's notation (they may have been SAN).
+    let mut given = Vec::new();
+    let mut at = start;
     at.set_chess960(chess960);
     for text in &args.game.moves {
         let m = parse_move(&at, text)?;
         given.push(m.uci(chess960).to_string());
         at = at.play(m);
     }
-    // The FEN as given, in one line: the engine is asked about what the user typed.
+    // The FEN as rayscan read it (a castling right without its rook dropped, say, with a
+    // warning): both sides count the same position. Shredder-FEN in Chess960.
     let fen = args
         .game
         .fen
-        .as_deref()
-        .map(|f| f.split_whitespace().collect::<Vec<_>>().join(" "));
+        .as_ref()
+        .map(|_| start.fen(chess960).to_string());
 
     let mut engine = Engine::start(&args.engine, args.protocol, args.timeout)?;
+    if chess960 && engine.lacks_chess960() {
+        eprintln!(
+            "rayscan: warning: the engine does not offer UCI_Chess960; castling is written king-to-rook all the same"
+        );
+    }
     let mut stdout = std::io::stdout().lock();
     let mut pos = root;
     let mut path: Vec<String> = Vec::new();
@@ -324,7 +340,9 @@ mod tests {
     #[test]
     fn timeouts_are_positive_seconds() {
         assert_eq!(parse_timeout("1.5").unwrap(), Duration::from_millis(1500));
-        for bad in ["0", "-1", "x", "inf", "NaN", "1e30"] {
+        for bad in [
+            "0", "-1", "x", "inf", "NaN", "1e30", "1e19", "1e-300", "1e7",
+        ] {
             assert!(parse_timeout(bad).is_err(), "{bad}");
         }
     }
