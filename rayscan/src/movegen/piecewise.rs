@@ -325,10 +325,14 @@ pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
             } else {
                 Bitboard::EMPTY
             }
-        } else if castle_rooks.is_empty() {
-            danger::<S, C>(b, king, KING_ZONE_LINES[king as usize])
         } else {
-            danger::<S, C>(b, king, (Bitboard::FULL, Bitboard::FULL))
+            // Castling asks about squares beyond the king's zone.
+            let lines = if castle_rooks.is_empty() {
+                KING_ZONE_LINES[king as usize]
+            } else {
+                (Bitboard::FULL, Bitboard::FULL)
+            };
+            danger::<S, C>(b, king, lines)
         };
         v.piece::<KING>(king, king_targets - attacked);
         for rook in castle_rooks {
