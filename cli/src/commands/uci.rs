@@ -24,11 +24,15 @@ pub fn run() -> Result<(), String> {
 }
 
 /// `position startpos|fen <FEN> [moves …]`, after the word `position`: the new position,
-/// and the error about a move that cannot be played, if one stopped the moves. As in
-/// Stockfish, the moves before it stand. An error (`Err`) leaves the position unchanged.
-/// With `chess960` (`UCI_Chess960` set), castling moves are read and written king-to-rook
-/// whatever the FEN.
-fn parse_position(args: &[&str], chess960: bool) -> Result<(Position, Option<String>), String> {
+/// whether its FEN needs Chess960 notation by itself, and the error about a move that
+/// cannot be played, if one stopped the moves. As in Stockfish, the moves before it
+/// stand. An error (`Err`) leaves the position unchanged. With `chess960`
+/// (`UCI_Chess960` set), castling moves are read and written king-to-rook whatever the
+/// FEN.
+fn parse_position(
+    args: &[&str],
+    chess960: bool,
+) -> Result<(Position, bool, Option<String>), String> {
     let (mut pos, rest) = match args.split_first() {
         Some((&"startpos", rest)) => (Position::startpos(), rest),
         Some((&"fen", rest)) => {
@@ -45,13 +49,15 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<(Position, Option<Str
         }
         _ => return Err("position: expected \"startpos\" or \"fen <FEN>\"".into()),
     };
-    pos.set_chess960(chess960 || pos.is_chess960());
+    let fen_chess960 = pos.is_chess960();
+    pos.set_chess960(chess960 || fen_chess960);
     match rest.split_first() {
-        None => Ok((pos, None)),
+        None => Ok((pos, fen_chess960, None)),
         Some((&"moves", moves)) => {
             let (pos, stopped) = play_moves(pos, moves.iter().copied());
             Ok((
                 pos,
+                fen_chess960,
                 stopped.map(|e| format!("{e}; stopped before it, at {pos}")),
             ))
         }
@@ -60,13 +66,6 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<(Position, Option<Str
             Snippet::new(word)
         )),
     }
-}
-
-/// The words of `position` up to its moves: the position without them.
-fn position_end(args: &[&str]) -> usize {
-    args.iter()
-        .position(|&w| w == "moves")
-        .unwrap_or(args.len())
 }
 
 /// A board diagram with the FEN and the Zobrist key (`d`).
@@ -128,9 +127,8 @@ impl Uci {
                 Ok(String::new())
             }
             ["position", args @ ..] => {
-                let (pos, stopped) = parse_position(args, self.chess960)?;
-                self.fen_chess960 = parse_position(&args[..position_end(args)], false)
-                    .is_ok_and(|(p, _)| p.is_chess960());
+                let (pos, fen_chess960, stopped) = parse_position(args, self.chess960)?;
+                self.fen_chess960 = fen_chess960;
                 self.pos = pos;
                 stopped.map_or(Ok(String::new()), Err)
             }
