@@ -7,7 +7,7 @@
 //! line that names what it said last.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -27,7 +27,8 @@ pub enum Protocol {
 /// A position as the engine is told it: the root and the moves from it, in the
 /// engine's notation.
 pub struct Query<'a> {
-    /// The FEN as the user gave it, or `None` for the start position.
+    /// The FEN as rayscan read the user's (Shredder-FEN in Chess960), or `None` for the
+    /// start position.
     pub fen: Option<&'a str>,
     /// Moves from the root, UCI.
     pub moves: &'a [String],
@@ -265,19 +266,44 @@ impl Process {
         }
     }
 
+    /// The engine's exit status once it has exited, or `None` if it has not by
+    /// `deadline`.
+    fn exit_status(&mut self, deadline: Instant) -> Option<ExitStatus> {
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(2))
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Reads lines until one is `answer` (the reply to `asked`), showing each line before
+    /// it to `seen`; an error if the engine ends or `deadline` passes first.
+    fn answer(
+        &mut self,
+        asked: &str,
+        answer: &str,
+        deadline: Instant,
+        timeout: Duration,
+        mut seen: impl FnMut(&str),
+    ) -> Result<(), String> {
+        let waiting = quote(asked);
+        loop {
+            match self.line(deadline, timeout, &waiting)? {
+                None => return Err(self.gone(&format!("before {}", quote(answer)))),
+                Some(line) if line.trim() == answer => return Ok(()),
+                Some(line) => seen(&line),
+            }
+        }
+    }
+
     /// The error for an engine that stopped talking: how it exited (waiting a moment
     /// for it), and what it said last.
     fn gone(&mut self, waiting: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(2);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10))
-                }
-                _ => break None,
-            }
-        };
+        let status = self.exit_status(Instant::now() + Duration::from_secs(2));
         let how = match status {
             Some(s) => {
                 self.settle_stderr();
@@ -328,18 +354,10 @@ impl UciEngine {
         let deadline = Instant::now() + timeout;
         process.send("uci")?;
         let mut offers_chess960 = false;
-        loop {
-            match process.line(deadline, timeout, "\"uci\"")? {
-                None => return Err(process.gone("before \"uciok\"")),
-                Some(line) if line.trim() == "uciok" => break,
-                Some(line) => {
-                    let words: Vec<&str> = line.split_whitespace().collect();
-                    if words.starts_with(&["option", "name", "UCI_Chess960"]) {
-                        offers_chess960 = true;
-                    }
-                }
-            }
-        }
+        process.answer("uci", "uciok", deadline, timeout, |line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            offers_chess960 |= words.starts_with(&["option", "name", "UCI_Chess960"]);
+        })?;
         Ok(UciEngine {
             process,
             timeout,
@@ -358,13 +376,7 @@ impl UciEngine {
             self.chess960_set = true;
         }
         p.send("isready")?;
-        loop {
-            match p.line(deadline, self.timeout, "\"isready\"")? {
-                None => return Err(p.gone("before \"readyok\"")),
-                Some(line) if line.trim() == "readyok" => break,
-                Some(_) => {}
-            }
-        }
+        p.answer("isready", "readyok", deadline, self.timeout, |_| {})?;
         let mut position = match query.fen {
             None => "position startpos".to_string(),
             Some(fen) => format!("position fen {fen}"),
@@ -407,13 +419,8 @@ impl UciEngine {
     fn quit(&mut self) {
         let _ = self.process.send("quit");
         drop(self.process.stdin.take());
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.process.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        self.process
+            .exit_status(Instant::now() + Duration::from_millis(500));
     }
 }
 
@@ -438,19 +445,13 @@ impl PerftreeEngine {
             lines.push(line);
         }
         // The end of its output: it should exit now.
-        let status = loop {
-            if let Ok(Some(status)) = p.child.try_wait() {
-                break status;
-            }
-            if Instant::now() >= deadline {
-                return Err(format!(
-                    "engine {}: did not exit within {} s after its output{}",
-                    quote(&p.name),
-                    self.timeout.as_secs_f64(),
-                    p.said_last()
-                ));
-            }
-            std::thread::sleep(Duration::from_millis(2));
+        let Some(status) = p.exit_status(deadline) else {
+            return Err(format!(
+                "engine {}: did not exit within {} s after its output{}",
+                quote(&p.name),
+                self.timeout.as_secs_f64(),
+                p.said_last()
+            ));
         };
         if !status.success() {
             p.settle_stderr();
