@@ -191,15 +191,17 @@ pub fn run(args: Args, json: bool) -> Result<Output, String> {
                 .into(),
         );
     }
-    // The given moves again, in the engine's notation (they may have been SAN).
-    let mut given = Vec::new();
+    // The given moves again, in the engine's notation (they may have been SAN); the
+    // descent's path follows them.
+    let mut moves = Vec::new();
     let mut at = start;
     at.set_chess960(chess960);
     for text in &args.game.moves {
         let m = parse_move(&at, text)?;
-        given.push(m.uci(chess960).to_string());
+        moves.push(m.uci(chess960).to_string());
         at = at.play(m);
     }
+    let given = moves.len();
     // The FEN as rayscan read it (a castling right without its rook dropped, say, with a
     // warning): both sides count the same position. Shredder-FEN in Chess960.
     let fen = args
@@ -216,15 +218,14 @@ pub fn run(args: Args, json: bool) -> Result<Output, String> {
     }
     let mut stdout = std::io::stdout().lock();
     let mut pos = root;
-    let mut path: Vec<String> = Vec::new();
-    let mut nodes = None;
+    // rayscan's count at the given depth: the first divide's total.
+    let mut root_nodes = None;
     // The move followed into `pos`, with the engine's count for it one ply up.
     let mut followed: Option<(String, u64)> = None;
     let mut depth = args.depth;
     let report = loop {
         let (ours, total) = our_divide(&pos, depth)?;
-        nodes.get_or_insert(total);
-        let moves: Vec<String> = given.iter().chain(&path).cloned().collect();
+        let nodes = *root_nodes.get_or_insert(total);
         let query = Query {
             fen: fen.as_deref(),
             moves: &moves,
@@ -236,8 +237,8 @@ pub fn run(args: Args, json: bool) -> Result<Output, String> {
             !(c.only_rayscan.is_empty() && c.only_engine.is_empty() && c.duplicated.is_empty());
         let mut report = Report {
             agree: false,
-            nodes: nodes.unwrap_or(total),
-            path: path.clone(),
+            nodes,
+            path: moves[given..].to_vec(),
             fen: Some(pos.fen(chess960).to_string()),
             only_rayscan: c.only_rayscan,
             only_engine: c.only_engine,
@@ -287,7 +288,7 @@ pub fn run(args: Args, json: bool) -> Result<Output, String> {
             );
             let _ = stdout.flush();
         }
-        path.push(text.clone());
+        moves.push(text.clone());
         followed = Some((text.clone(), count));
         pos = pos.play(*m);
         depth -= 1;
