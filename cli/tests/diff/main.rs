@@ -152,13 +152,9 @@ fn diff_engine(engine: &str, bug: &str, depth: &str, fen: &str, protocol: &str) 
     diff(bug, &args)
 }
 
-/// The root of a run: `fen`, with `moves` played.
-fn position(fen: &str, chess960: bool) -> Position {
-    let mut pos = Position::from_fen(fen).unwrap().0;
-    if chess960 {
-        pos.set_chess960(true);
-    }
-    pos
+/// The root of a run: the position of `fen`.
+fn position(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap().0
 }
 
 /// Replays a report's path from `root`: every position on the way (root first).
@@ -258,7 +254,7 @@ fn agreement_as_json() {
 
 fn missing_en_passant_is_found_where_it_first_matters() {
     let fen = EP;
-    let root = position(fen, false);
+    let root = position(fen);
     for protocol in ["uci", "perftree"] {
         let run = diff_fen("no-en-passant", "3", fen, protocol);
         run.disagreed().no_hint();
@@ -281,7 +277,7 @@ fn descent_follows_the_engine_order_and_json_names_the_same() {
     // move, and still ends at the first position on that path where en passant is legal.
     // ...d5 and ...f5 both let the e5 pawn take en passant.
     let fen = "rnbqkbnr/pppp1ppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
-    let root = position(fen, false);
+    let root = position(fen);
     let run = diff_fen("reversed-no-en-passant", "3", fen, "uci");
     run.disagreed().no_hint();
     let is_ep = |m: rayscan::Move| m.kind() == MoveKind::EnPassant;
@@ -331,7 +327,7 @@ fn illegal_king_step_is_named_at_the_root() {
 
 fn duplicated_promotion_is_found_two_plies_down() {
     let fen = "8/7k/P7/8/8/8/8/K7 w - - 0 1";
-    let root = position(fen, false);
+    let root = position(fen);
     let run = diff_fen("duplicate-queen-promotion", "3", fen, "uci");
     run.disagreed().no_hint();
     let queen = |m: rayscan::Move| m.promotion() == Some(Piece::Queen);
@@ -362,7 +358,7 @@ fn duplicated_promotion_is_found_two_plies_down() {
 
 fn miscounted_leaf_gets_the_counting_hint() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    let root = position(fen, false);
+    let root = position(fen);
     let run = diff_fen("castling-counts-two", "2", fen, "uci");
     run.disagreed();
     // At depth 1, one move down: castling at the root was counted right at depth 2.
@@ -400,7 +396,7 @@ fn miscounted_leaf_gets_the_counting_hint() {
 
 fn bulk_count_bug_is_traced_one_ply_up() {
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
-    let root = position(fen, false);
+    let root = position(fen);
     let run = diff_fen("bulk-count-in-check", "2", fen, "uci");
     run.disagreed();
     let at = found_first(&run, &root, |p| p.in_check());
@@ -433,7 +429,7 @@ fn chess960_castling_bug_is_found_in_both_fen_dialects() {
     }
     // Found one ply down: black's moves agree, and after each, white lacks g1h1.
     let fen = "1r4kr/8/8/8/8/8/8/1R4KR b HB - 0 1";
-    let root = position(fen, false);
+    let root = position(fen);
     let run = diff_fen("chess960-king-stays", "2", fen, "uci");
     run.disagreed().no_hint();
     assert_eq!(run.moves("moves").len(), 1, "{}", run.stdout);
