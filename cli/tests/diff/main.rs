@@ -441,11 +441,12 @@ fn chess960_castling_bug_is_found_in_both_fen_dialects() {
 
 // ---------------------------------------------------------------- a stranger's failures
 
-/// Whether the process `pid` (written to `file` by the engine) has gone: ended, or a
-/// zombie. Once rayscan has exited, that is what a test can see: that the engine was
-/// killed (reaping it is rayscan's `wait`, or init's once rayscan is gone).
+/// Whether the process whose pid the engine wrote to `file` (removed here) has gone:
+/// ended, or a zombie. Once rayscan has exited, that is what a test can see: that the
+/// engine was killed (reaping it is rayscan's `wait`, or init's once rayscan is gone).
 fn engine_gone(file: &Path) -> bool {
     let pid = std::fs::read_to_string(file).expect("the engine wrote its pid");
+    let _ = std::fs::remove_file(file);
     match std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())) {
         Err(_) => true,
         // A zombie waiting for init is gone too.

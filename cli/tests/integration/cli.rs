@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-use crate::common::{rayscan, uci_session};
+use crate::common::{TempFile, rayscan, uci_session};
 
 use rayscan::sliders::{Reference, Slider, Technique};
 use rayscan::{Bitboard, Square};
@@ -242,14 +242,6 @@ fn bad_input_exits_2_with_one_line_naming_it() {
     }
 }
 
-fn write_temp(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("rayscan-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
-
 #[test]
 fn perft_prints_stockfish_wording() {
     let out = rayscan(&["perft", "4"]);
@@ -323,7 +315,7 @@ fn perft_json_and_chess960_divide() {
 
 #[test]
 fn suite_reports_mismatches_and_the_summary_line() {
-    let good = write_temp(
+    let good = TempFile::new(
         "good.epd",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D7 3195901860\n\
          bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n",
@@ -332,7 +324,7 @@ fn suite_reports_mismatches_and_the_summary_line() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().last(), Some("2 passed, 0 failed"));
 
-    let bad = write_temp(
+    let bad = TempFile::new(
         "bad.epd",
         "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 16\n",
     );
@@ -356,11 +348,11 @@ fn suite_reports_mismatches_and_the_summary_line() {
 
 #[test]
 fn chess_commands_exit_2_on_bad_input() {
-    let bad_fen = write_temp(
+    let bad_fen = TempFile::new(
         "badfen.epd",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20\nnot a fen ;D1 3\n",
     );
-    let bad_line = write_temp("badline.epd", "4k3/8/8/8/8/8/8/4K3 w - - ;D1 x\n");
+    let bad_line = TempFile::new("badline.epd", "4k3/8/8/8/8/8/8/4K3 w - - ;D1 x\n");
     let cases: &[(&[&str], &str)] = &[
         (
             &["perft", "3", "--fen", "8/8/8/8/8/8/8/K6k x - - 0 1"],
@@ -481,7 +473,7 @@ fn every_generator_gives_the_same_divide() {
 
 #[test]
 fn suite_runs_every_generator() {
-    let good = write_temp(
+    let good = TempFile::new(
         "generators.epd",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n\
          bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528\n",
@@ -547,7 +539,7 @@ fn see_evaluates_a_move_or_a_suite() {
     assert!(out.status.success(), "{}", stdout(&out));
     assert_eq!(stdout(&out).lines().last(), Some("74 passed, 0 failed"));
 
-    let wrong = write_temp(
+    let wrong = TempFile::new(
         "see-wrong.epd",
         &format!("{fen}; Rfxf4; 100; wrong on purpose\n{fen}; Kh2; 0;\n"),
     );
@@ -575,7 +567,7 @@ fn see_evaluates_a_move_or_a_suite() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
     }
-    let bad = write_temp("see-bad.epd", &format!("{fen}; Rfxf4; lots\n"));
+    let bad = TempFile::new("see-bad.epd", &format!("{fen}; Rfxf4; lots\n"));
     let out = rayscan(&["see", "--suite", &bad]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -819,7 +811,7 @@ fn split_jobs_and_merge_equal_the_direct_count() {
     // Any order will do.
     let mut lines: Vec<&str> = results.lines().collect();
     lines.reverse();
-    let file = write_temp("results.jsonl", &(lines.join("\n") + "\n"));
+    let file = TempFile::new("results.jsonl", &(lines.join("\n") + "\n"));
     let merged = stdout(&rayscan(&["perft", "--merge", &file]));
     let direct = stdout(&rayscan(&["perft", "4", "--fen", kiwipete, "--divide"]));
     let sorted = |text: &str| {
@@ -832,15 +824,15 @@ fn split_jobs_and_merge_equal_the_direct_count() {
     assert!(merged.ends_with("\nNodes searched: 4085603\n"));
 
     // A missing job, a duplicate, and another split's result are refused.
-    let missing = write_temp("missing.jsonl", &(lines[1..].join("\n") + "\n"));
-    let duplicate = write_temp(
+    let missing = TempFile::new("missing.jsonl", &(lines[1..].join("\n") + "\n"));
+    let duplicate = TempFile::new(
         "duplicate.jsonl",
         &(lines.join("\n") + "\n" + lines[0] + "\n"),
     );
     let other = stdout(&rayscan(&["perft", "3", "--split", "1"]));
     let foreign_job = other.lines().next().unwrap();
     let foreign = stdout(&rayscan(&["perft", "--job", foreign_job]));
-    let mixed = write_temp("mixed.jsonl", &(lines.join("\n") + "\n" + &foreign));
+    let mixed = TempFile::new("mixed.jsonl", &(lines.join("\n") + "\n" + &foreign));
     for (file, needle) in [
         (&missing, "1 of 2038 jobs are missing"),
         (&duplicate, "appears twice"),
@@ -1049,7 +1041,7 @@ fn merge_refuses_results_with_and_without_stats_mixed() {
         args.extend(extra);
         results.push_str(&stdout(&rayscan(&args)));
     }
-    let file = write_temp("mixed-stats.jsonl", &results);
+    let file = TempFile::new("mixed-stats.jsonl", &results);
     let out = rayscan(&["perft", "--merge", &file]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

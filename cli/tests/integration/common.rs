@@ -153,3 +153,37 @@ pub fn refused(args: &[&str], wants: &[&str]) -> String {
     }
     err
 }
+
+/// A file in a temporary folder of its own (named after the test process and the
+/// file), removed with the folder when dropped: tests leave nothing behind in the
+/// temporary directory. Reads as the file's path (`&file` is a `&str`).
+pub struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    /// Writes `text` to a file called `name`.
+    pub fn new(name: &str, text: &str) -> TempFile {
+        let dir = std::env::temp_dir().join(format!("rayscan-test-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        TempFile(file)
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.path()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(self.0.parent().unwrap());
+    }
+}

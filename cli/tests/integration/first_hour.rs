@@ -1,33 +1,9 @@
 //! The defects a new user hit in their first hour, one test each, through the binary.
 
-use crate::common::{Server, rayscan, refused, success_text, uci_session};
+use crate::common::{Server, TempFile, rayscan, refused, success_text, uci_session};
 use crate::corpus;
 
 use rayscan::movegen::Generator;
-
-/// A file in a fresh temporary folder, removed with it when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let dir =
-            std::env::temp_dir().join(format!("rayscan-first-hour-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join(name);
-        std::fs::write(&file, text).unwrap();
-        TempFile(file)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(self.0.parent().unwrap());
-    }
-}
 
 #[test]
 fn suite_files_with_ten_megabyte_lines_are_quoted_by_their_start() {
