@@ -184,12 +184,11 @@ pub(crate) struct Masks {
 }
 
 impl Masks {
-    /// Checkers and pins for side `C` on `b`.
+    /// Checkers and pins for side `C` on `b`, whose king stands on `king`.
     #[inline(always)]
-    pub(crate) fn new<S: Slider, C: Side>(b: &Board) -> Masks {
+    pub(crate) fn new<S: Slider, C: Side>(b: &Board, king: Square) -> Masks {
         let us = b.by_color[C::US];
         let them = b.by_color[C::THEM];
-        let king = only(us & b.by_piece[KING]);
         let queens = b.by_piece[QUEEN];
         let their_rq = them & (b.by_piece[ROOK] | queens);
         let their_bq = them & (b.by_piece[BISHOP] | queens);
@@ -333,10 +332,18 @@ fn attacked_through<S: Slider, C: Side>(b: &Board, sq: Square, occupied: Bitboar
 /// Every legal move of side `C` on `b`, as sets, to `v`.
 #[inline(always)]
 pub(crate) fn enumerate<S: Slider, C: Side, V: Visitor>(b: &Board, v: &mut V) {
+    enumerate_king::<S, C, V>(b, b.king_of(C::US), v);
+}
+
+/// [`enumerate`] with side `C`'s king square given: perft passes the one it found for
+/// all the children of a node (no move of ours moves their king), so that the king's
+/// tables are read once per node rather than once per child.
+#[inline(always)]
+pub(crate) fn enumerate_king<S: Slider, C: Side, V: Visitor>(b: &Board, king: Square, v: &mut V) {
     let us = b.by_color[C::US];
     let them = b.by_color[C::THEM];
     let occupied = us | them;
-    let m = Masks::new::<S, C>(b);
+    let m = Masks::new::<S, C>(b, king);
     let king = m.king;
 
     // The king, and castling, which needs a free path the enemy does not attack.
@@ -644,8 +651,14 @@ impl Visitor for Counter {
 /// The number of legal moves of side `C` on `b`: perft's last ply.
 #[inline(always)]
 pub(crate) fn count_board<S: Slider, C: Side>(b: &Board) -> u64 {
+    count_king::<S, C>(b, b.king_of(C::US))
+}
+
+/// [`count_board`] with side `C`'s king square given ([`enumerate_king`]).
+#[inline(always)]
+fn count_king<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
     let mut counter = Counter(0);
-    enumerate::<S, C, _>(b, &mut counter);
+    enumerate_king::<S, C, _>(b, king, &mut counter);
     counter.0
 }
 
@@ -667,6 +680,8 @@ pub fn count<S: Slider>(pos: &Position) -> u64 {
 /// Perft's visitor: copy-make each move and count the child's subtree.
 struct Perft<'a, S, C, K> {
     board: &'a Board,
+    /// The opponent's king: where it stands in every child.
+    their_king: Square,
     /// Plies left below the children (at least 1).
     depth: u32,
     nodes: u64,
@@ -683,7 +698,7 @@ impl<S: Slider, C: Side, K: Isa> Perft<'_, S, C, K> {
     #[inline(always)]
     fn child(&mut self, child: &Board, hot: bool) {
         self.nodes += match (self.depth, hot) {
-            (1, true) => count_board::<S, C::Them>(child),
+            (1, true) => count_king::<S, C::Them>(child, self.their_king),
             (1, false) => K::count_leaf::<S, C::Them>(child),
             _ => K::perft_board::<S, C::Them>(child, self.depth),
         };
@@ -801,6 +816,7 @@ pub(crate) fn perft_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32) -> u
     }
     let mut v = Perft::<S, C, K> {
         board: b,
+        their_king: b.king_of(C::THEM),
         depth: depth - 1,
         nodes: 0,
         technique: PhantomData,
