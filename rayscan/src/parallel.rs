@@ -175,6 +175,9 @@ pub fn perft_parallel(
         }
         return Ok(total);
     }
+    if let Some(t) = table.filter(|_| generator == Generator::PieceWise) {
+        t.prefault();
+    }
     let count = |p: &Position, d: u32| -> u64 {
         match table {
             Some(t) if generator == Generator::PieceWise => perft_hashed_with(technique, p, d, t),
