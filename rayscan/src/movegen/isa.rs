@@ -9,7 +9,7 @@
 //! path (the traversal, the visitors, the masks, the lookups) is `#[inline(always)]` and
 //! compiled into each copy.
 
-use super::piecewise::{Lister, Visitor, count_board, enumerate_position, perft_body};
+use super::piecewise::{Lister, Visitor, count_king, enumerate_position, perft_body};
 use super::side::Side;
 use crate::chess_move::MoveList;
 #[cfg(feature = "std")]
@@ -17,14 +17,15 @@ use crate::perft::hash::{PerftTable, hashed_body, lookup};
 use crate::perft::stats::{PerftStats, stats_body};
 use crate::position::{Board, Position};
 use crate::sliders::Slider;
+use crate::square::Square;
 
 /// A set of CPU features the hot paths are compiled for.
 pub(crate) trait Isa: Copy + 'static {
     /// Perft below side `C` to move on `b` ([`perft_body`]).
     fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64;
-    /// The moves of side `C` on `b`, counted in a function of its own: perft's last ply
-    /// for the rare kinds of move.
-    fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64;
+    /// The moves of side `C` on `b`, whose king stands on `king`, counted in a function
+    /// of its own: perft's last ply for the rare kinds of move.
+    fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64;
     /// Runs the visitor over the legal moves of `pos`, and hands it back. By value: held
     /// behind a pointer into the caller's frame, the visitor's state went through memory
     /// at every set (a callback's running count added in memory, one set after another).
@@ -65,8 +66,8 @@ impl Isa for Baseline {
         perft_body::<S, C, Self>(b, depth)
     }
     #[inline(never)]
-    fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64 {
-        count_board::<S, C>(b)
+    fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
+        count_king::<S, C>(b, king)
     }
     #[inline]
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
@@ -98,9 +99,9 @@ impl Isa for V3 {
         unsafe { perft_v3::<S, C>(b, depth) }
     }
     #[inline(always)]
-    fn count_leaf<S: Slider, C: Side>(b: &Board) -> u64 {
+    fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
         // SAFETY: as above.
-        unsafe { count_leaf_v3::<S, C>(b) }
+        unsafe { count_leaf_v3::<S, C>(b, king) }
     }
     #[inline(always)]
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
@@ -134,8 +135,8 @@ fn perft_v3<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
 #[cfg(rayscan_v3_copy)]
 #[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
 #[inline(never)]
-fn count_leaf_v3<S: Slider, C: Side>(b: &Board) -> u64 {
-    count_board::<S, C>(b)
+fn count_leaf_v3<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
+    count_king::<S, C>(b, king)
 }
 
 #[cfg(rayscan_v3_copy)]

@@ -659,7 +659,7 @@ pub(crate) fn count_board<S: Slider, C: Side>(b: &Board) -> u64 {
 
 /// [`count_board`] with side `C`'s king square given ([`enumerate_king`]).
 #[inline(always)]
-fn count_king<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
+pub(crate) fn count_king<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
     let mut counter = Counter(0);
     enumerate_king::<S, C, _>(b, king, &mut counter);
     counter.0
@@ -702,7 +702,7 @@ impl<S: Slider, C: Side, K: Isa> Perft<'_, S, C, K> {
     fn child(&mut self, child: &Board, hot: bool) {
         self.nodes += match (self.depth, hot) {
             (1, true) => count_king::<S, C::Them>(child, self.their_king),
-            (1, false) => K::count_leaf::<S, C::Them>(child),
+            (1, false) => K::count_leaf::<S, C::Them>(child, self.their_king),
             _ => K::perft_board::<S, C::Them>(child, self.depth),
         };
     }

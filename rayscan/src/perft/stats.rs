@@ -219,7 +219,7 @@ impl<'a, S: Slider, C: Side, K: Isa> Leaves<'a, S, C, K> {
         } else if !checkers.intersects(moved) {
             self.out.discovered_checks += 1;
         }
-        if K::count_leaf::<S, C::Them>(child) == 0 {
+        if K::count_leaf::<S, C::Them>(child, child.king_of(C::THEM)) == 0 {
             self.out.checkmates += 1;
         }
     }
