@@ -57,8 +57,6 @@ pub(crate) const fn build_rays() -> [[u64; 64]; 8] {
     t
 }
 
-static RAYS: [[u64; 64]; 8] = build_rays();
-
 const fn build_lines() -> [[u64; 64]; 4] {
     let rays = build_rays();
     let mut t = [[0; 64]; 4];
@@ -75,8 +73,6 @@ const fn build_lines() -> [[u64; 64]; 4] {
     t
 }
 
-static LINES: [[u64; 64]; 4] = build_lines();
-
 /// Piece masks: index 0 rook, 1 bishop, 2 queen.
 const fn build_pieces() -> [[u64; 64]; 3] {
     let lines = build_lines();
@@ -90,8 +86,6 @@ const fn build_pieces() -> [[u64; 64]; 3] {
     }
     t
 }
-
-static PIECES: [[u64; 64]; 3] = build_pieces();
 
 const fn build_leaper(steps: &[(i8, i8)]) -> [u64; 64] {
     let mut t = [0; 64];
@@ -107,56 +101,31 @@ const fn build_leaper(steps: &[(i8, i8)]) -> [u64; 64] {
     t
 }
 
-static KNIGHT: [u64; 64] = build_leaper(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
-static KING: [u64; 64] = build_leaper(&[
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-]);
-static PAWN: [[u64; 64]; 2] = [
-    build_leaper(&[(-1, 1), (1, 1)]),
-    build_leaper(&[(-1, -1), (1, -1)]),
-];
-
 // ---------------------------------------------------------------------------------------
 // By lookup.
 
 /// The squares along `dir` from `sq` to the edge, `sq` excluded (lookup).
 #[inline]
 pub fn ray(dir: Direction, sq: Square) -> Bitboard {
-    Bitboard(RAYS[dir as usize][sq as usize])
+    Bitboard(TABLES.rays[dir as usize][sq as usize])
 }
 
 /// The squares of `line` through `sq`, `sq` excluded (lookup): the union of its two rays.
 #[inline]
 pub fn line(line: Line, sq: Square) -> Bitboard {
-    Bitboard(LINES[line as usize][sq as usize])
+    Bitboard(TABLES.lines[line as usize][sq as usize])
 }
 
 /// Rook attacks on the empty board (lookup): rank ∪ file, `sq` excluded.
 #[inline]
 pub fn rook(sq: Square) -> Bitboard {
-    Bitboard(PIECES[0][sq as usize])
+    Bitboard(TABLES.pieces[0][sq as usize])
 }
 
 /// Bishop attacks on the empty board (lookup): diagonal ∪ anti-diagonal, `sq` excluded.
 #[inline]
 pub fn bishop(sq: Square) -> Bitboard {
-    Bitboard(PIECES[1][sq as usize])
+    Bitboard(TABLES.pieces[1][sq as usize])
 }
 
 /// Queen attacks on the empty board (lookup): rook ∪ bishop.
@@ -168,7 +137,7 @@ pub fn bishop(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn queen(sq: Square) -> Bitboard {
-    Bitboard(PIECES[2][sq as usize])
+    Bitboard(TABLES.pieces[2][sq as usize])
 }
 
 /// Knight attacks from `sq` (lookup).
@@ -187,7 +156,7 @@ pub fn queen(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn knight(sq: Square) -> Bitboard {
-    Bitboard(KNIGHT[sq as usize])
+    Bitboard(TABLES.knight[sq as usize])
 }
 
 /// The squares any knight of `knights` attacks, all at once by eight shifts: no loop, so
@@ -210,7 +179,7 @@ pub fn knights(knights: Bitboard) -> Bitboard {
 /// King attacks from `sq` (lookup).
 #[inline]
 pub fn king(sq: Square) -> Bitboard {
-    Bitboard(KING[sq as usize])
+    Bitboard(TABLES.king[sq as usize])
 }
 
 /// The squares a pawn of `color` on `sq` captures on (lookup).
@@ -223,14 +192,14 @@ pub fn king(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(PAWN[color as usize][sq as usize])
+    Bitboard(TABLES.pawn[color as usize][sq as usize])
 }
 
 /// The ray along `dir` from square index `i & 63`, as raw bits: the accessor the
 /// bitscan-based techniques use in their hot paths (the mask makes the bounds check vanish).
 #[inline]
 pub(crate) fn ray_at(dir: Direction, i: u32) -> u64 {
-    RAYS[dir as usize][(i & 63) as usize]
+    TABLES.rays[dir as usize][(i & 63) as usize]
 }
 
 const fn build_between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
@@ -259,8 +228,53 @@ const fn build_between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
-static BETWEEN: [[u64; 64]; 64] = build_between_and_line().0;
-static LINE_THROUGH: [[u64; 64]; 64] = build_between_and_line().1;
+/// Every table of this module in one `static`. A caller's monomorphized code (a perft
+/// compiled in another crate) reaches a `static` of this crate through the global offset
+/// table, one load of its address per `static`: one `static` for all of them costs one
+/// such load, which the compiler can keep in a register for a whole loop.
+#[repr(C)]
+struct Tables {
+    rays: [[u64; 64]; 8],
+    lines: [[u64; 64]; 4],
+    pieces: [[u64; 64]; 3],
+    knight: [u64; 64],
+    king: [u64; 64],
+    pawn: [[u64; 64]; 2],
+    between: [[u64; 64]; 64],
+    line_through: [[u64; 64]; 64],
+}
+
+static TABLES: Tables = Tables {
+    rays: build_rays(),
+    lines: build_lines(),
+    pieces: build_pieces(),
+    knight: build_leaper(&[
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ]),
+    king: build_leaper(&[
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ]),
+    pawn: [
+        build_leaper(&[(-1, 1), (1, 1)]),
+        build_leaper(&[(-1, -1), (1, -1)]),
+    ],
+    between: build_between_and_line().0,
+    line_through: build_between_and_line().1,
+};
 
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal;
 /// empty otherwise (lookup, 32 KB). Blocking a check means moving onto one of these.
@@ -272,7 +286,7 @@ static LINE_THROUGH: [[u64; 64]; 64] = build_between_and_line().1;
 /// ```
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(BETWEEN[a as usize][b as usize])
+    Bitboard(TABLES.between[a as usize][b as usize])
 }
 
 /// The whole line (edge to edge) through `a` and `b` if they are aligned, both
@@ -284,7 +298,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn line_through(a: Square, b: Square) -> Bitboard {
-    Bitboard(LINE_THROUGH[a as usize][b as usize])
+    Bitboard(TABLES.line_through[a as usize][b as usize])
 }
 
 /// Bytes of the ray table that the classical techniques read (8 × 64 words).
