@@ -224,6 +224,22 @@ impl Masks {
     }
 }
 
+/// The squares from which a bishop (`.0`) or a rook (`.1`) reaches a square of `squares`
+/// on an empty board: the union of those squares' bishop and rook masks.
+const fn lines_through(squares: u64) -> (Bitboard, Bitboard) {
+    let (mut diagonal, mut straight) = (0u64, 0u64);
+    let mut z = 0u32;
+    while z < 64 {
+        if squares & (1 << z) != 0 {
+            let sq = Square::from_index_masked(z);
+            diagonal |= masks::bishop_mask(sq).0;
+            straight |= masks::rook_mask(sq).0;
+        }
+        z += 1;
+    }
+    (Bitboard(diagonal), Bitboard(straight))
+}
+
 /// For each king square, the squares from which a bishop (`.0`) or a rook (`.1`) could
 /// reach the king's square or a square next to it on an empty board: the only sliders
 /// whose attacks the king's steps need.
@@ -232,18 +248,16 @@ static KING_ZONE_LINES: [(Bitboard, Bitboard); 64] = {
     let mut k = 0;
     while k < 64 {
         let (kf, kr) = ((k % 8) as i32, (k / 8) as i32);
-        let (mut diagonal, mut straight) = (0u64, 0u64);
+        let mut zone = 0u64;
         let mut z = 0u32;
         while z < 64 {
             let (zf, zr) = ((z % 8) as i32, (z / 8) as i32);
             if (zf - kf).abs() <= 1 && (zr - kr).abs() <= 1 {
-                let sq = Square::from_index_masked(z);
-                diagonal |= masks::bishop_mask(sq).0;
-                straight |= masks::rook_mask(sq).0;
+                zone |= 1 << z;
             }
             z += 1;
         }
-        table[k] = (Bitboard(diagonal), Bitboard(straight));
+        table[k] = lines_through(zone);
         k += 1;
     }
     table
@@ -261,18 +275,8 @@ static CASTLING_LINES: [[[(Bitboard, Bitboard); 8]; 8]; 2] = {
         while king < 8 {
             let mut rook = 0;
             while rook < 8 {
-                let path = CASTLING[king][rook].1;
-                let (mut diagonal, mut straight) = (0u64, 0u64);
-                let mut file = 0;
-                while file < 8 {
-                    if path & (1 << file) != 0 {
-                        let sq = Square::from_index_masked((color * 56 + file) as u32);
-                        diagonal |= masks::bishop_mask(sq).0;
-                        straight |= masks::rook_mask(sq).0;
-                    }
-                    file += 1;
-                }
-                table[color][king][rook] = (Bitboard(diagonal), Bitboard(straight));
+                let path = (CASTLING[king][rook].1 as u64) << (color * 56);
+                table[color][king][rook] = lines_through(path);
                 rook += 1;
             }
             king += 1;
