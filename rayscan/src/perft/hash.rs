@@ -227,15 +227,15 @@ impl PerftTable {
     /// assert_eq!(perft_hashed::<Magic>(&Position::startpos(), 4, &table), 197_281);
     /// ```
     pub fn prefault(&self) {
-        if self.mapped.swap(true, Ordering::Relaxed) {
+        // Read first: the hashed perfts call this at every entry, from every thread.
+        if self.mapped.load(Ordering::Relaxed) || self.mapped.swap(true, Ordering::Relaxed) {
             return;
         }
-        // One write per 4 KiB page (256 entries of 16 bytes). A compare-exchange that
-        // keeps the value: a table already in use keeps its entries, and unlike adding
-        // zero, which the compiler turns into a read, it writes (a read would map the
-        // shared zero page, and the first store would fault again).
-        // A failed x86 compare-exchange writes the old value back, and neither kind of
-        // load comes first.
+        // One write per 4 KiB page (256 entries of 16 bytes), by a compare-exchange of
+        // zero for zero: it succeeds on a fresh entry and, failing on one in use, writes
+        // the old value back (x86), so no entry changes. Adding zero would not do: the
+        // compiler turns it into a read, which maps the shared zero page, and the first
+        // store would fault again.
         for entry in self.entries.iter().step_by(256) {
             let _ = entry[0].compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
         }
