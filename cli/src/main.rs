@@ -120,11 +120,11 @@ fn one_line(e: &clap::Error) -> String {
         .collect();
     let mut line = message.join(" ");
     for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
-        if let Some(ContextValue::String(value)) = e.get(kind) {
-            if value.chars().count() > 40 {
-                let start: String = value.chars().take(40).collect();
-                line = line.replacen(value.as_str(), &format!("{start}…"), 1);
-            }
+        if let Some(ContextValue::String(value)) = e.get(kind)
+            && value.chars().count() > 40
+        {
+            let start: String = value.chars().take(40).collect();
+            line = line.replacen(value.as_str(), &format!("{start}…"), 1);
         }
     }
     line.strip_prefix("error: ").unwrap_or(&line).to_string()

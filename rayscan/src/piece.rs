@@ -120,10 +120,10 @@ impl FromStr for Piece {
     /// Reads a FEN letter of either case or an English name.
     fn from_str(s: &str) -> Result<Piece, ParseError> {
         let mut chars = s.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if let Some(p) = Piece::from_char(c) {
-                return Ok(p);
-            }
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(p) = Piece::from_char(c)
+        {
+            return Ok(p);
         }
         Piece::ALL
             .into_iter()

@@ -99,12 +99,12 @@ fn available_mib() -> Option<usize> {
 /// have that much memory available. Checked first because Linux overcommits: the
 /// allocation would succeed and the process be killed when the table is filled.
 pub fn hash_table(mb: usize, seed: u64) -> Result<PerftTable, String> {
-    if let Some(free) = available_mib() {
-        if mb > free {
-            return Err(format!(
-                "hash {mb} MiB: more than the {free} MiB of memory available"
-            ));
-        }
+    if let Some(free) = available_mib()
+        && mb > free
+    {
+        return Err(format!(
+            "hash {mb} MiB: more than the {free} MiB of memory available"
+        ));
     }
     PerftTable::with_seed(mb, seed).map_err(|mb| format!("hash {mb} MiB: cannot allocate"))
 }

@@ -71,10 +71,10 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, Stri
         if line.is_empty() {
             break;
         }
-        if let Some((k, v)) = line.split_once(':') {
-            if k.eq_ignore_ascii_case("content-length") {
-                length = v.trim().parse::<usize>().ok();
-            }
+        if let Some((k, v)) = line.split_once(':')
+            && k.eq_ignore_ascii_case("content-length")
+        {
+            length = v.trim().parse::<usize>().ok();
         }
     }
     let mut bytes = Vec::new();

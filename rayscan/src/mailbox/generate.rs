@@ -93,11 +93,11 @@ impl<L: Layout> Mailbox<L> {
             while self.cell(sq) == EMPTY {
                 sq += inc;
             }
-            if sq == s {
-                if let Some(slot) = pins.get_mut(n_pins) {
-                    *slot = (pinned, inc);
-                    n_pins += 1;
-                }
+            if sq == s
+                && let Some(slot) = pins.get_mut(n_pins)
+            {
+                *slot = (pinned, inc);
+                n_pins += 1;
             }
         }
         let pins = &pins[..n_pins];

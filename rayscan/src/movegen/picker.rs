@@ -151,11 +151,11 @@ impl<'a, S: RayWise> MovePicker<'a, S> {
                 }
             }
             t.rays[i] -= their;
-            if let Some(ep) = ep.filter(|&e| t.rays[i].contains(e) && !d.is_orthogonal()) {
-                if let Some(from) = nearest_behind(ep, d, occupied).filter(|&f| pawns.contains(f)) {
-                    self.captures.push(Move::new(from, ep, MoveKind::EnPassant));
-                    t.rays[i].remove(ep);
-                }
+            if let Some(ep) = ep.filter(|&e| t.rays[i].contains(e) && !d.is_orthogonal())
+                && let Some(from) = nearest_behind(ep, d, occupied).filter(|&f| pawns.contains(f))
+            {
+                self.captures.push(Move::new(from, ep, MoveKind::EnPassant));
+                t.rays[i].remove(ep);
             }
             for to in t.promotions[i] & their {
                 if let Some(from) = to.offset(d.opposite()) {
@@ -289,10 +289,10 @@ impl<S: RayWise> Iterator for MovePicker<'_, S> {
                         continue;
                     };
                     self.killer_index += 1;
-                    if let Some(k) = killer {
-                        if self.accept_killer(k) {
-                            return Some(k);
-                        }
+                    if let Some(k) = killer
+                        && self.accept_killer(k)
+                    {
+                        return Some(k);
                     }
                 }
                 Stage::Quiets => match self.next_quiet() {
@@ -361,10 +361,10 @@ pub fn perft_staged<S: RayWise>(
             *entry = m;
         }
         let quiet = !their.contains(m.to()) && m.kind() != MoveKind::EnPassant;
-        if let Some(k) = history.killers.get_mut(ply).filter(|_| quiet) {
-            if k[0] != Some(m) {
-                *k = [Some(m), k[0]];
-            }
+        if let Some(k) = history.killers.get_mut(ply).filter(|_| quiet)
+            && k[0] != Some(m)
+        {
+            *k = [Some(m), k[0]];
         }
     }
     nodes

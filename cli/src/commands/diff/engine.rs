@@ -186,10 +186,10 @@ impl Process {
             while matches!(reader.by_ref().take(1 << 16).read_until(b'\n', &mut bytes), Ok(n) if n > 0)
             {
                 let line = text_line(&bytes);
-                if !line.trim().is_empty() {
-                    if let Ok(mut last) = keep.lock() {
-                        *last = Some(line);
-                    }
+                if !line.trim().is_empty()
+                    && let Ok(mut last) = keep.lock()
+                {
+                    *last = Some(line);
                 }
                 bytes.clear();
             }
@@ -221,10 +221,10 @@ impl Process {
             Some(line) => format!("; it said last {}", quote(line)),
             None => "; it said nothing".to_string(),
         };
-        if let Ok(last) = self.last_error.lock() {
-            if let Some(line) = last.as_deref() {
-                said.push_str(&format!(", and on stderr {}", quote(line)));
-            }
+        if let Ok(last) = self.last_error.lock()
+            && let Some(line) = last.as_deref()
+        {
+            said.push_str(&format!(", and on stderr {}", quote(line)));
         }
         said
     }

@@ -168,10 +168,10 @@ fn compare(ours: &[(Move, String, u64)], theirs: &Divide) -> Comparison {
         }
         if *n > 1 {
             c.duplicated.push(text.clone());
-        } else if let Some(&i) = mine {
-            if ours[i].2 != *count {
-                c.differing.push((i, *count));
-            }
+        } else if let Some(&i) = mine
+            && ours[i].2 != *count
+        {
+            c.differing.push((i, *count));
         }
         *n = 0;
     }
