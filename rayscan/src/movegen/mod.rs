@@ -40,9 +40,11 @@ use crate::position::{CastleSide, Position};
 use crate::sliders::{Slider, Technique};
 use crate::square::{File, Rank, Square};
 
+mod batch;
 pub mod directionwise;
 mod hybrid;
 pub(crate) mod isa;
+mod lanes;
 pub mod legal;
 mod legality;
 mod moveset;
@@ -326,10 +328,10 @@ pub(crate) fn castling_rooks<S: Slider>(pos: &Position) -> Bitboard {
     let king = pos.king(us);
     let mut rooks = Bitboard::EMPTY;
     for side in CastleSide::ALL {
-        if let Some(rook) = pos.castling().rook(us, side) {
-            if castling_is_legal::<S>(pos, us, king, rook, side, pos.occupied()) {
-                rooks.insert(rook);
-            }
+        if let Some(rook) = pos.castling().rook(us, side)
+            && castling_is_legal::<S>(pos, us, king, rook, side, pos.occupied())
+        {
+            rooks.insert(rook);
         }
     }
     rooks

@@ -151,7 +151,7 @@ const CASTLING: [[(u8, u8); 8]; 8] = {
 
 /// The castling masks for king and rook on rank `rank_shift / 8`, as bitboards.
 #[inline(always)]
-fn castling_masks(king: Square, rook: Square, rank_shift: u32) -> (Bitboard, Bitboard) {
+pub(crate) fn castling_masks(king: Square, rook: Square, rank_shift: u32) -> (Bitboard, Bitboard) {
     let (empty, path) = CASTLING[king as usize & 7][rook as usize & 7];
     (
         Bitboard(u64::from(empty) << rank_shift),
@@ -820,6 +820,9 @@ impl<C: Side, F: FnMut(&Board)> Visitor for MakeEach<'_, C, F> {
 pub(crate) fn perft_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32) -> u64 {
     if depth <= 1 {
         return count_board::<S, C>(b);
+    }
+    if depth == 2 && super::batch::PAYS {
+        return super::batch::perft2::<S, C, K>(b);
     }
     let mut v = Perft::<S, C, K> {
         board: b,

@@ -1,0 +1,572 @@
+//! Perft's last two plies with the children counted eight at a time.
+//!
+//! At a node two plies above the leaves, perft makes each child and counts the child's
+//! moves. Those children differ from their parent, and from each other, only by one move
+//! of ours, and the opponent's king stands on the same square in all of them. So the
+//! count is done here on eight children at once ([`Lanes`]):
+//! - the node lists its moves as their squares and piece kinds ([`Children`]); the
+//!   children's sets are made from the parent's in lanes (the target square cleared from
+//!   everything of the opponent, the mover's two squares toggled in our sets);
+//! - every table the count needs is indexed by the opponent's king square, the same in
+//!   all lanes: rays, knight, pawn and king masks, castling paths;
+//! - checkers and pins come from the first of our pieces on each of the king's eight rays
+//!   (lowest bit going up, highest bit going down);
+//! - the moves of knights and sliders, the squares the king may not go to, are set-wise
+//!   (shifts and Kogge-Stone fills), as the scalar count does them with AVX-512;
+//! - pinned sliders move along their pin line: its length less one.
+//!
+//! Children where en passant is possible, and those made by castling or en passant (rare,
+//! and not one of our moves' usual two squares), are counted one by one as before.
+//!
+//! [`count_children`] must agree with the scalar count child by child; the tests below
+//! compare them on every node of small trees from the perft suites.
+
+use super::isa::Isa;
+use super::lanes::{Lanes, Mask};
+use super::piecewise::{
+    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Visitor, castling_masks, enumerate, source,
+};
+use super::side::Side;
+use crate::bitboard::Bitboard;
+use crate::direction::{Direction, KnightDirection};
+use crate::masks;
+use crate::position::Board;
+use crate::position::board::castling_targets;
+use crate::sliders::Slider;
+use crate::square::Square;
+use core::marker::PhantomData;
+
+/// Whether perft counts its last ply this way: where the crate is built with AVX-512
+/// (and its population and leading-zero counts), so that a lane operation is one
+/// instruction. Elsewhere the scalar count is faster.
+pub(crate) const PAYS: bool = cfg!(all(
+    target_feature = "avx512f",
+    target_feature = "avx512vpopcntdq",
+    target_feature = "avx512cd"
+));
+
+/// Groups of eight children a node can hold: 218 legal moves at most.
+const GROUPS: usize = 28;
+
+/// Eight words, aligned as one vector register.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Group([u64; 8]);
+
+/// The children of one node, by the move that makes each: eight to a group, lane by lane.
+pub(crate) struct Children {
+    /// The square each mover leaves, as a one-square set.
+    from: [Group; GROUPS],
+    /// The square each mover goes to, as a one-square set.
+    to: [Group; GROUPS],
+    /// Bit `k` set: the piece of kind `k` leaves `from`; bit `8 + k`: a piece of kind `k`
+    /// arrives on `to` (the same kind but for promotions).
+    kinds: [Group; GROUPS],
+    /// How many children there are.
+    len: usize,
+}
+
+impl Children {
+    /// No children.
+    #[inline(always)]
+    pub(crate) fn new() -> Children {
+        Children {
+            from: [Group([0; 8]); GROUPS],
+            to: [Group([0; 8]); GROUPS],
+            kinds: [Group([0; 8]); GROUPS],
+            len: 0,
+        }
+    }
+
+    /// One more child: a piece of kind `leaves` goes from `from` to `to` (capturing what
+    /// stands there) and is a piece of kind `arrives` there.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, from: Square, to: Square, leaves: usize, arrives: usize) {
+        let (group, lane) = (self.len / 8, self.len % 8);
+        self.from[group].0[lane] = 1 << from as u32;
+        self.to[group].0[lane] = 1 << to as u32;
+        self.kinds[group].0[lane] = (1 << leaves) | (1 << (8 + arrives));
+        self.len += 1;
+    }
+}
+
+/// The lanes where the kind bits `kinds` of a child are set.
+#[inline(always)]
+fn has(kinds: Lanes, bits: u64) -> Mask {
+    (kinds & Lanes::splat(bits)).non_zero()
+}
+
+/// Attacks of the sliders in `sliders` along `dir`, lane by lane: the Kogge-Stone fill
+/// of [`ray_attacks_setwise`].
+#[inline(always)]
+fn fill(sliders: Lanes, empty: Lanes, dir: Direction) -> Lanes {
+    let s = dir.offset();
+    let mut pro = empty & Lanes::splat(!dir.opposite().wrap_mask().0);
+    let mut generator = sliders;
+    generator |= pro & generator.shift(s);
+    pro &= pro.shift(s);
+    generator |= pro & generator.shift(2 * s);
+    pro &= pro.shift(2 * s);
+    generator |= pro & generator.shift(4 * s);
+    (generator & Lanes::splat(!dir.wrap_mask().0)).shift(s)
+}
+
+/// The squares one file towards the a-file (none from the a-file).
+#[inline(always)]
+fn west_of(s: Lanes) -> Lanes {
+    (s & Lanes::splat(!Bitboard::FILE_A.0)).shift(-1)
+}
+
+/// The squares one file towards the h-file (none from the h-file).
+#[inline(always)]
+fn east_of(s: Lanes) -> Lanes {
+    (s & Lanes::splat(!Bitboard::FILE_H.0)).shift(1)
+}
+
+/// Side `C`'s pawn captures towards the a-file ([`Side::up_west`]), lane by lane.
+#[inline(always)]
+fn up_west<C: Side>(s: Lanes) -> Lanes {
+    west_of(s).shift(C::UP as i8)
+}
+
+/// Side `C`'s pawn captures towards the h-file ([`Side::up_east`]), lane by lane.
+#[inline(always)]
+fn up_east<C: Side>(s: Lanes) -> Lanes {
+    east_of(s).shift(C::UP as i8)
+}
+
+/// The knight jump `j` from each square of `s` ([`KnightDirection::shift`]).
+#[inline(always)]
+fn jump(s: Lanes, j: KnightDirection) -> Lanes {
+    (s & Lanes::splat(!j.wrap_mask().0)).shift(j.offset())
+}
+
+/// The number of legal moves of side `X` in each child of `parent` (side `X` not to move
+/// there: the children are made by the other side's moves), whose king stands on `king`
+/// in all of them. Children without en passant, made by normal moves, double pushes and
+/// promotions only.
+pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
+    let b = parent;
+    let ours = b.by_color[X::US].0;
+    let theirs = b.by_color[X::THEM].0;
+    let kind = |k: usize| b.by_piece[k].0;
+    let kb = 1u64 << king as u32;
+    // What the children share: our sets (less the captured square), their sets (less the
+    // mover's changes), the king's tables.
+    let x_p = kind(PAWN) & ours;
+    let x_n = kind(KNIGHT) & ours;
+    let x_b = kind(BISHOP) & ours;
+    let x_r = kind(ROOK) & ours;
+    let x_q = kind(QUEEN) & ours;
+    let y_p = kind(PAWN) & theirs;
+    let y_n = kind(KNIGHT) & theirs;
+    let y_bq = (kind(BISHOP) | kind(QUEEN)) & theirs;
+    let y_rq = (kind(ROOK) | kind(QUEEN)) & theirs;
+    let y_k = kind(KING) & theirs;
+    let rays = Direction::ALL.map(|d| masks::ray(d, king).0);
+    let knight_k = masks::knight(king).0;
+    let pawn_k = masks::pawn_attacks(X::COLOR, king).0;
+    let king_k = masks::king(king).0;
+    let castle_rooks = b.castle_rooks & X::BACK_RANK;
+    let promoting = x_p & <X::Them as Side>::up(X::LAST_RANK).0 != 0;
+
+    let mut total = Lanes::zero();
+    let groups = children.len.div_ceil(8);
+    for g in 0..groups {
+        let f = Lanes::from_array(children.from[g].0);
+        let t = Lanes::from_array(children.to[g].0);
+        let k = Lanes::from_array(children.kinds[g].0);
+        let nt = !t;
+        let us = Lanes::splat(ours) & nt;
+        let them = Lanes::splat(theirs) ^ f ^ t;
+        let occupied = us | them;
+        let empty = !occupied;
+        let moved = |set: u64, kinds: u64| {
+            Lanes::splat(set) ^ f.keep(has(k, kinds)) ^ t.keep(has(k, kinds << 8))
+        };
+        let their_p = moved(y_p, 1 << PAWN);
+        let their_n = moved(y_n, 1 << KNIGHT);
+        let their_bq = moved(y_bq, (1 << BISHOP) | (1 << QUEEN));
+        let their_rq = moved(y_rq, (1 << ROOK) | (1 << QUEEN));
+        let their_k = moved(y_k, 1 << KING);
+        let (pawns, knights) = (Lanes::splat(x_p) & nt, Lanes::splat(x_n) & nt);
+        let (bishops, rooks, queens) = (
+            Lanes::splat(x_b) & nt,
+            Lanes::splat(x_r) & nt,
+            Lanes::splat(x_q) & nt,
+        );
+
+        // Checkers and pins: along each ray of the king, the first piece of theirs; a
+        // slider of the ray's kind checks with none of ours between, pins with one.
+        let mut checkers = (Lanes::splat(knight_k) & their_n) | (Lanes::splat(pawn_k) & their_p);
+        let mut check_line = checkers;
+        let (mut pin_hv, mut pin_d, mut pinned_moves) =
+            (Lanes::zero(), Lanes::zero(), Lanes::zero());
+        for (i, d) in Direction::ALL.into_iter().enumerate() {
+            let ray = Lanes::splat(rays[i]);
+            let (sliders, movers) = if d.is_orthogonal() {
+                (their_rq, rooks | queens)
+            } else {
+                (their_bq, bishops | queens)
+            };
+            if !(sliders & ray).any() {
+                continue;
+            }
+            let seen = them & ray;
+            let (first, between) = if d.is_positive() {
+                let first = seen.lowest();
+                (first, ray & (first - Lanes::splat(1)))
+            } else {
+                let first = seen.highest();
+                (first, ray & ((Lanes::zero() - first) ^ first))
+            };
+            let attacker = first & sliders;
+            let blockers = between & us;
+            let line = between | attacker;
+            let hit = attacker.non_zero();
+            let check = hit & blockers.is_zero();
+            let pin = hit & blockers.non_zero() & blockers.at_most_one();
+            checkers |= attacker.keep(check);
+            check_line |= line.keep(check);
+            if d.is_orthogonal() {
+                pin_hv |= line.keep(pin);
+            } else {
+                pin_d |= line.keep(pin);
+            }
+            // A pinned slider of the line's kind goes anywhere on the line but its square.
+            let along = pin & (blockers & movers).non_zero();
+            pinned_moves = pinned_moves + (line.len() - Lanes::splat(1)).keep(along);
+        }
+        let unchecked = checkers.is_zero();
+        let targets = (!us).keep(unchecked) | check_line.keep(checkers.at_most_one());
+        let mut count = pinned_moves.keep(unchecked);
+
+        // The king, and castling: the squares their pieces attack, seen through our king.
+        let king_targets = Lanes::splat(king_k) & !us;
+        if castle_rooks.is_empty() && !king_targets.any() {
+            // Boxed in by its own pieces in every child: no danger to compute.
+        } else {
+            let through = empty | Lanes::splat(kb);
+            let row = their_k | west_of(their_k) | east_of(their_k);
+            let mut attacked = up_west::<X::Them>(their_p)
+                | up_east::<X::Them>(their_p)
+                | row.shift(8)
+                | row.shift(-8)
+                | row;
+            for j in KnightDirection::ALL {
+                attacked |= jump(their_n, j);
+            }
+            if their_bq.any() {
+                for d in Direction::BISHOP {
+                    attacked |= fill(their_bq, through, d);
+                }
+            }
+            if their_rq.any() {
+                for d in Direction::ROOK {
+                    attacked |= fill(their_rq, through, d);
+                }
+            }
+            count = count + (king_targets & !attacked).len();
+            let rank_shift = X::BACK_RANK.0.trailing_zeros();
+            for rook in castle_rooks {
+                let rb = 1u64 << rook as u32;
+                let (must_be_empty, path) = castling_masks(king, rook, rank_shift);
+                let mut ok = unchecked
+                    & (t & Lanes::splat(rb)).is_zero()
+                    & (occupied & Lanes::splat(must_be_empty.0)).is_zero()
+                    & (attacked & Lanes::splat(path.0)).is_zero();
+                // A Chess960 rook may shield the king's target along the rank: look
+                // again with king and rook on their new squares.
+                if (their_rq & Lanes::splat(X::BACK_RANK.0)).any() {
+                    let (king_to, rook_to) = castling_targets(king, rook);
+                    let after = (occupied & Lanes::splat(!(kb | rb)))
+                        | Lanes::splat((1 << king_to as u32) | (1 << rook_to as u32));
+                    let east =
+                        (after & Lanes::splat(masks::ray(Direction::East, king_to).0)).lowest();
+                    let west =
+                        (after & Lanes::splat(masks::ray(Direction::West, king_to).0)).highest();
+                    ok &= ((east | west) & their_rq).is_zero();
+                }
+                count = count + Lanes::splat(1).keep(ok);
+            }
+        }
+
+        // Knights and sliders, set-wise; a pinned knight never moves.
+        let pinned = pin_hv | pin_d;
+        let free_knights = knights & !pinned;
+        if free_knights.any() {
+            for j in KnightDirection::ALL {
+                count = count + (jump(free_knights, j) & targets).len();
+            }
+        }
+        let diagonal = (bishops | queens) & !pinned;
+        if diagonal.any() {
+            for d in Direction::BISHOP {
+                count = count + (fill(diagonal, empty, d) & targets).len();
+            }
+        }
+        let straight = (rooks | queens) & !pinned;
+        if straight.any() {
+            for d in Direction::ROOK {
+                count = count + (fill(straight, empty, d) & targets).len();
+            }
+        }
+
+        // Pawns, as the scalar count does them (`enumerate_king`).
+        let pushers = pawns & !pin_d;
+        let up = |s: Lanes| s.shift(X::UP as i8);
+        let single = (up(pushers & !pin_hv) | (up(pushers & pin_hv) & pin_hv)) & empty;
+        let double = up(single & Lanes::splat(X::THIRD_RANK.0)) & empty & targets;
+        let single = single & targets;
+        let capturers = pawns & !pin_hv;
+        let (free, pinned_d) = (capturers & !pin_d, capturers & pin_d);
+        let hits = them & targets;
+        let west = (up_west::<X>(free) | (up_west::<X>(pinned_d) & pin_d)) & hits;
+        let east = (up_east::<X>(free) | (up_east::<X>(pinned_d) & pin_d)) & hits;
+        count = count + single.len() + double.len() + west.len() + east.len();
+        if promoting {
+            // Each promotion is four moves: three more than counted above.
+            let last = Lanes::splat(X::LAST_RANK.0);
+            let promotions = (single & last).len() + (west & last).len() + (east & last).len();
+            count = count + promotions + promotions + promotions;
+        }
+
+        total = total + count.keep(Mask::first(children.len - 8 * g));
+    }
+    total.sum()
+}
+
+/// Perft's visitor two plies above the leaves: lists the children that [`count_children`]
+/// counts, and counts the others (castling, en passant, and those with en passant
+/// possible) one by one.
+struct Collect<'a, S, C, K> {
+    board: &'a Board,
+    their_king: Square,
+    children: Children,
+    counted: u64,
+    technique: PhantomData<(S, C, K)>,
+}
+
+impl<S: Slider, C: Side, K: Isa> Collect<'_, S, C, K> {
+    #[inline(always)]
+    fn one_by_one(&mut self, child: &Board) {
+        self.counted += K::count_leaf::<S, C::Them>(child, self.their_king);
+    }
+}
+
+impl<S: Slider, C: Side, K: Isa> Visitor for Collect<'_, S, C, K> {
+    #[inline(always)]
+    fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.children.push(from, to, P, P);
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            self.children.push(source(to, back), to, PAWN, PAWN);
+        }
+    }
+    #[inline(always)]
+    fn double_pushes(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            let from = source(to, back);
+            let child = self.board.make_double_push::<C>(from, to);
+            if child.ep.is_some() {
+                self.one_by_one(&child);
+            } else {
+                self.children.push(from, to, PAWN, PAWN);
+            }
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, back: i32) {
+        for to in to {
+            for piece in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                self.children.push(source(to, back), to, PAWN, piece);
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        let child = self.board.make_en_passant::<C>(from, to);
+        self.one_by_one(&child);
+    }
+    #[inline(always)]
+    fn castling(&mut self, king: Square, rook: Square) {
+        let child = self.board.make_castling::<C>(king, rook);
+        self.one_by_one(&child);
+    }
+}
+
+/// Leaf nodes two plies below side `C` to move on `b`.
+#[inline(always)]
+pub(crate) fn perft2<S: Slider, C: Side, K: Isa>(b: &Board) -> u64 {
+    let mut v = Collect::<S, C, K> {
+        board: b,
+        their_king: b.king_of(C::THEM),
+        children: Children::new(),
+        counted: 0,
+        technique: PhantomData,
+    };
+    enumerate::<S, C, _>(b, &mut v);
+    v.counted + count_children::<C::Them>(b, v.their_king, &v.children)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::piecewise::{MakeEach, count_king};
+    use crate::movegen::side::{Black, White};
+    use crate::position::Position;
+    use crate::sliders::Classical;
+
+    /// Lists the children [`count_children`] takes, each beside its board.
+    struct Both<C> {
+        board: Board,
+        children: Children,
+        boards: Vec<Board>,
+        side: PhantomData<C>,
+    }
+
+    impl<C: Side> Both<C> {
+        fn add(&mut self, from: Square, to: Square, leaves: usize, arrives: usize, child: Board) {
+            self.children.push(from, to, leaves, arrives);
+            self.boards.push(child);
+        }
+    }
+
+    impl<C: Side> Visitor for Both<C> {
+        fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
+            for to in to {
+                let child = self.board.make_move::<C, P>(from, to);
+                self.add(from, to, P, P, child);
+            }
+        }
+        fn pawns(&mut self, to: Bitboard, back: i32) {
+            for to in to {
+                let child = self.board.make_move::<C, PAWN>(source(to, back), to);
+                self.add(source(to, back), to, PAWN, PAWN, child);
+            }
+        }
+        fn double_pushes(&mut self, to: Bitboard, back: i32) {
+            for to in to {
+                let child = self.board.make_double_push::<C>(source(to, back), to);
+                if child.ep.is_none() {
+                    self.add(source(to, back), to, PAWN, PAWN, child);
+                }
+            }
+        }
+        fn promotions(&mut self, to: Bitboard, back: i32) {
+            for to in to {
+                for piece in [QUEEN, ROOK, BISHOP, KNIGHT] {
+                    let child = self.board.make_promotion::<C>(source(to, back), to, piece);
+                    self.add(source(to, back), to, PAWN, piece, child);
+                }
+            }
+        }
+        fn en_passant(&mut self, _: Square, _: Square) {}
+        fn castling(&mut self, _: Square, _: Square) {}
+    }
+
+    /// At `b` (side `C` to move), the lanes' count of the children agrees with the scalar
+    /// count, child by child (each child alone in its group) and all together.
+    fn agree<C: Side>(b: &Board) {
+        let mut both = Both::<C> {
+            board: *b,
+            children: Children::new(),
+            boards: Vec::new(),
+            side: PhantomData,
+        };
+        enumerate::<Classical, C, _>(b, &mut both);
+        let king = b.king_of(C::THEM);
+        let want: Vec<u64> = both
+            .boards
+            .iter()
+            .map(|child| count_king::<Classical, C::Them>(child, king))
+            .collect();
+        let all = count_children::<C::Them>(b, king, &both.children);
+        assert_eq!(all, want.iter().sum::<u64>(), "{b:?}");
+        for (i, child) in both.boards.iter().enumerate() {
+            let mut one = Children::new();
+            let lane = &both.children;
+            let (g, l) = (i / 8, i % 8);
+            one.from[0].0[0] = lane.from[g].0[l];
+            one.to[0].0[0] = lane.to[g].0[l];
+            one.kinds[0].0[0] = lane.kinds[g].0[l];
+            one.len = 1;
+            assert_eq!(
+                count_children::<C::Them>(b, king, &one),
+                want[i],
+                "{b:?} -> {child:?}"
+            );
+        }
+    }
+
+    /// [`agree`] at every node of the tree `depth` plies below `pos`.
+    fn agree_below(pos: &Position, depth: u32) {
+        fn walk<C: Side>(b: &Board, depth: u32) {
+            agree::<C>(b);
+            if depth > 1 {
+                let mut children = Vec::new();
+                enumerate::<Classical, C, _>(
+                    b,
+                    &mut MakeEach::<C, _>::new(b, |c: &Board| children.push(*c)),
+                );
+                for c in &children {
+                    walk::<C::Them>(c, depth - 1);
+                }
+            }
+        }
+        match pos.side_to_move() {
+            crate::Color::White => walk::<White>(pos.board(), depth),
+            crate::Color::Black => walk::<Black>(pos.board(), depth),
+        }
+    }
+
+    fn suite(text: &str) -> Vec<Position> {
+        text.lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let fen = l.split(';').next().unwrap().trim();
+                Position::from_fen(fen)
+                    .or_else(|_| Position::from_fen(&format!("{fen} 0 1")))
+                    .unwrap_or_else(|e| panic!("{fen}: {e:?}"))
+                    .0
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_lanes_count_as_the_scalar_count_on_the_standard_suite() {
+        for pos in suite(include_str!("../../tests/data/standard.epd")) {
+            agree_below(&pos, 2);
+        }
+    }
+
+    #[test]
+    fn the_lanes_count_as_the_scalar_count_on_chess960() {
+        for pos in suite(include_str!("../../tests/data/fischer960.epd"))
+            .iter()
+            .take(200)
+        {
+            agree_below(pos, 2);
+        }
+    }
+
+    #[test]
+    fn the_lanes_count_as_the_scalar_count_on_random_positions() {
+        for pos in suite(include_str!("../../tests/data/random-std.epd"))
+            .iter()
+            .take(300)
+        {
+            agree_below(pos, 2);
+        }
+        for pos in suite(include_str!("../../tests/data/random960.epd"))
+            .iter()
+            .take(300)
+        {
+            agree_below(pos, 2);
+        }
+    }
+}
