@@ -9,8 +9,9 @@
 //!   everything of the opponent, the mover's two squares toggled in our sets);
 //! - every table the count needs is indexed by the opponent's king square, the same in
 //!   all lanes: rays, knight, pawn and king masks, castling paths;
-//! - checkers and pins come from the first of our pieces on each of the king's eight rays
-//!   (lowest bit going up, highest bit going down);
+//! - checkers and pins come from the first of our pieces on each of the opponent king's
+//!   eight rays (the lowest bit going up, the highest going down): a slider of the ray's
+//!   kind checks with nothing of the opponent's between, pins with one piece;
 //! - the moves of knights and sliders, the squares the king may not go to, are set-wise
 //!   (shifts and Kogge-Stone fills), as the scalar count does them with AVX-512;
 //! - pinned sliders move along their pin line: its length less one.
@@ -97,7 +98,7 @@ fn has(kinds: Lanes, bits: u64) -> Mask {
 }
 
 /// Attacks of the sliders in `sliders` along `dir`, lane by lane: the Kogge-Stone fill
-/// of [`ray_attacks_setwise`].
+/// of [`crate::sliders::kogge_stone::ray_attacks_setwise`].
 #[inline(always)]
 fn fill(sliders: Lanes, empty: Lanes, dir: Direction) -> Lanes {
     let s = dir.offset();
@@ -141,18 +142,20 @@ fn jump(s: Lanes, j: KnightDirection) -> Lanes {
     (s & Lanes::splat(!j.wrap_mask().0)).shift(j.offset())
 }
 
-/// The number of legal moves of side `X` in each child of `parent` (side `X` not to move
-/// there: the children are made by the other side's moves), whose king stands on `king`
-/// in all of them. Children without en passant, made by normal moves, double pushes and
-/// promotions only.
+/// The number of legal moves of side `X` in the children of `parent`, summed. `parent`
+/// has the other side to move, and each child is made by one of its moves, so side `X`
+/// is to move in every child and its king stands on `king` in all of them. Children
+/// without en passant, made by normal moves, double pushes and promotions only.
+///
+/// "Ours" here is side `X`'s, "theirs" the side that made the move.
 pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
     let b = parent;
     let ours = b.by_color[X::US].0;
     let theirs = b.by_color[X::THEM].0;
     let kind = |k: usize| b.by_piece[k].0;
     let kb = 1u64 << king as u32;
-    // What the children share: our sets (less the captured square), their sets (less the
-    // mover's changes), the king's tables.
+    // What the children share, from the parent: our sets (`x_`, less the captured
+    // square in a child), theirs (`y_`, with the mover's changes), the king's tables.
     let x_p = kind(PAWN) & ours;
     let x_n = kind(KNIGHT) & ours;
     let x_b = kind(BISHOP) & ours;
