@@ -464,7 +464,7 @@ mod tests {
         assert!(Lanes::from_array([0, 0, 0, 0, 0, 0, 0, 2]).any());
         assert_eq!(
             l.len().sum(),
-            words.iter().map(|x| u64::from(x.count_ones())).sum()
+            words.iter().map(|x| u64::from(x.count_ones())).sum::<u64>()
         );
         assert_eq!(Mask::first(3), Mask(0b111));
         assert_eq!(Mask::first(8), Mask(0xff));
