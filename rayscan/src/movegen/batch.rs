@@ -16,8 +16,9 @@
 //!   (shifts and Kogge-Stone fills), as the scalar count does them with AVX-512;
 //! - pinned sliders move along their pin line: its length less one.
 //!
-//! Children where en passant is possible, and those made by castling or en passant (rare,
-//! and not one of our moves' usual two squares), are counted one by one as before.
+//! Children where en passant is possible, and those made by en passant (rare, and they
+//! change a third square), are counted one by one as before. Castling fits: its two
+//! pieces' moves take the place of the mover's two squares ([`Children::push_castling`]).
 //!
 //! [`count_children`] must agree with the scalar count child by child; the tests below
 //! compare them on every node of small trees from the perft suites.
@@ -83,9 +84,28 @@ impl Children {
     /// stands there) and is a piece of kind `arrives` there.
     #[inline(always)]
     pub(crate) fn push(&mut self, from: Square, to: Square, leaves: usize, arrives: usize) {
+        self.push_sets(1 << from as u32, 1 << to as u32, leaves, arrives);
+    }
+
+    /// One more child, made by castling with the king on `king` and the rook on `rook`.
+    /// It fits the same three words: the mover's sets change by the king's two squares
+    /// (as `from`, kind king) and the rook's two squares (as `to`, kind rook), toggled,
+    /// which is right even where a Chess960 king or rook lands on the other's square;
+    /// and nothing of the opponent's stands on the rook's squares for `to` to clear.
+    #[inline(always)]
+    pub(crate) fn push_castling(&mut self, king: Square, rook: Square) {
+        let (king_to, rook_to) = castling_targets(king, rook);
+        let bit = |sq: Square| 1u64 << sq as u32;
+        let king_moves = bit(king) ^ bit(king_to);
+        let rook_moves = bit(rook) ^ bit(rook_to);
+        self.push_sets(king_moves, rook_moves, KING, ROOK);
+    }
+
+    #[inline(always)]
+    fn push_sets(&mut self, from: u64, to: u64, leaves: usize, arrives: usize) {
         let (group, lane) = (self.len / 8, self.len % 8);
-        self.from[group].0[lane] = 1 << from as u32;
-        self.to[group].0[lane] = 1 << to as u32;
+        self.from[group].0[lane] = from;
+        self.to[group].0[lane] = to;
         self.kinds[group].0[lane] = (1 << leaves) | (1 << (8 + arrives));
         self.len += 1;
     }
@@ -145,7 +165,7 @@ fn jump(s: Lanes, j: KnightDirection) -> Lanes {
 /// The number of legal moves of side `X` in the children of `parent`, summed. `parent`
 /// has the other side to move, and each child is made by one of its moves, so side `X`
 /// is to move in every child and its king stands on `king` in all of them. Children
-/// without en passant, made by normal moves, double pushes and promotions only.
+/// without en passant, made by normal moves, double pushes, promotions and castling.
 ///
 /// "Ours" here is side `X`'s, "theirs" the side that made the move.
 pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
@@ -340,8 +360,8 @@ pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &C
 }
 
 /// Perft's visitor two plies above the leaves: lists the children that [`count_children`]
-/// counts, and counts the others (castling, en passant, and those with en passant
-/// possible) one by one.
+/// counts, and counts the others (en passant, and those with en passant possible) one by
+/// one.
 struct Collect<'a, S, C, K> {
     board: &'a Board,
     their_king: Square,
@@ -397,8 +417,7 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Collect<'_, S, C, K> {
     }
     #[inline(always)]
     fn castling(&mut self, king: Square, rook: Square) {
-        let child = self.board.make_castling::<C>(king, rook);
-        self.one_by_one(&child);
+        self.children.push_castling(king, rook);
     }
 }
 
@@ -429,13 +448,22 @@ mod tests {
         board: Board,
         children: Children,
         boards: Vec<Board>,
+        moves: Vec<Single>,
         side: PhantomData<C>,
+    }
+
+    /// How a child was pushed, to push it again alone.
+    #[derive(Clone, Copy)]
+    enum Single {
+        Move(Square, Square, usize, usize),
+        Castling(Square, Square),
     }
 
     impl<C: Side> Both<C> {
         fn add(&mut self, from: Square, to: Square, leaves: usize, arrives: usize, child: Board) {
             self.children.push(from, to, leaves, arrives);
             self.boards.push(child);
+            self.moves.push(Single::Move(from, to, leaves, arrives));
         }
     }
 
@@ -469,7 +497,12 @@ mod tests {
             }
         }
         fn en_passant(&mut self, _: Square, _: Square) {}
-        fn castling(&mut self, _: Square, _: Square) {}
+        fn castling(&mut self, king: Square, rook: Square) {
+            let child = self.board.make_castling::<C>(king, rook);
+            self.children.push_castling(king, rook);
+            self.boards.push(child);
+            self.moves.push(Single::Castling(king, rook));
+        }
     }
 
     /// At `b` (side `C` to move), the lanes' count of the children agrees with the scalar
@@ -479,6 +512,7 @@ mod tests {
             board: *b,
             children: Children::new(),
             boards: Vec::new(),
+            moves: Vec::new(),
             side: PhantomData,
         };
         enumerate::<Classical, C, _>(b, &mut both);
@@ -492,12 +526,10 @@ mod tests {
         assert_eq!(all, want.iter().sum::<u64>(), "{b:?}");
         for (i, child) in both.boards.iter().enumerate() {
             let mut one = Children::new();
-            let lane = &both.children;
-            let (g, l) = (i / 8, i % 8);
-            one.from[0].0[0] = lane.from[g].0[l];
-            one.to[0].0[0] = lane.to[g].0[l];
-            one.kinds[0].0[0] = lane.kinds[g].0[l];
-            one.len = 1;
+            match both.moves[i] {
+                Single::Move(from, to, leaves, arrives) => one.push(from, to, leaves, arrives),
+                Single::Castling(king, rook) => one.push_castling(king, rook),
+            }
             assert_eq!(
                 count_children::<C::Them>(b, king, &one),
                 want[i],
