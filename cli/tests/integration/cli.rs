@@ -1019,6 +1019,11 @@ fn hash_seeds_give_the_same_count_and_bad_combinations_are_refused() {
             vec!["perft", "3", "--stats", "--generator", "mailbox-0x88"],
             "--stats works with the piecewise generator",
         ),
+        (
+            vec!["perft", "3", "--progress-after", "-1"],
+            "invalid value '-1' for '--progress-after <SECONDS>': not a number of seconds",
+        ),
+        (vec!["perft", "3", "--progress-after", "soon"], "'soon'"),
     ] {
         let out = rayscan(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

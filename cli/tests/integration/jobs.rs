@@ -207,12 +207,12 @@ fn long_counts_show_progress_on_a_terminal_only() {
         assert!(out.status.success());
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
-    // Kiwipete, depth 6: 8 billion nodes, a few seconds even on two fast threads, so the
-    // bar appears after one. (The start position's depth 7 once took 1.03 s on two
-    // threads, and its bar came too late to be drawn.)
+    // Kiwipete, depth 6, 8 billion nodes, with the bar asked for at once: no count
+    // outlasts the default second on every machine (this one, on two threads, took
+    // 1.03 s for the start position's depth 7, then 0.9 s for this).
     let kiwipete = "--fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'";
     for threads in [1, 2] {
-        let args = format!("perft 6 {kiwipete} --threads {threads}");
+        let args = format!("perft 6 {kiwipete} --threads {threads} --progress-after 0");
         let text = on_terminal(&args);
         assert!(text.contains("/48 root moves, "), "{args}: {text}");
         assert!(
@@ -220,7 +220,13 @@ fn long_counts_show_progress_on_a_terminal_only() {
             "{args}: {text}"
         );
     }
-    let text = on_terminal(&format!("perft 6 {kiwipete} --threads 2 --json"));
+    // By default a quick count draws no bar: depth 4 takes milliseconds.
+    let text = on_terminal(&format!("perft 4 {kiwipete}"));
+    assert!(text.contains("Nodes searched: 4085603"), "{text}");
+    assert!(!text.contains("root moves"), "{text}");
+    let text = on_terminal(&format!(
+        "perft 6 {kiwipete} --threads 2 --json --progress-after 0"
+    ));
     assert!(text.contains("\"nodes\":8031647685"), "{text}");
     assert!(!text.contains("root moves"), "{text}");
 }

@@ -5,7 +5,7 @@
 pub mod cluster;
 
 use std::fmt::Write as _;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
@@ -57,8 +57,19 @@ pub struct Args {
     /// Also count captures, en passant, castles, promotions, checks, discovered and double checks, and checkmates among the leaves (piecewise generator; not with --hash).
     #[arg(long)]
     stats: bool,
+    /// Show a progress bar on a terminal (never with --json) once the count has run this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = parse_seconds)]
+    progress_after: Duration,
     #[command(flatten)]
     speed: Speed,
+}
+
+/// A number of seconds, zero or more (`0.5`, `2`).
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| "not a number of seconds, zero or more".to_string())
 }
 
 pub fn run(mut args: Args, json: bool) -> Result<String, String> {
@@ -77,7 +88,11 @@ pub fn run(mut args: Args, json: bool) -> Result<String, String> {
         cluster::split(&pos, depth, plies, args.stats, &mut out)?;
         return Ok(String::new());
     }
-    perft(&pos, depth, &settings, args.divide, args.stats, json)
+    let shown = Shown {
+        json,
+        progress_after: args.progress_after,
+    };
+    perft(&pos, depth, &settings, args.divide, args.stats, shown)
 }
 
 #[derive(Serialize)]
@@ -160,6 +175,13 @@ const STATS_LABELS: [&str; 8] = [
     "Checkmates",
 ];
 
+/// How the count is shown: as JSON, or for people, with a progress bar on a terminal
+/// once it has run `progress_after`.
+struct Shown {
+    json: bool,
+    progress_after: Duration,
+}
+
 /// The count: the output for people or the JSON object.
 fn perft(
     pos: &Position,
@@ -167,8 +189,12 @@ fn perft(
     settings: &Settings,
     divide: bool,
     stats: bool,
-    json: bool,
+    shown: Shown,
 ) -> Result<String, String> {
+    let Shown {
+        json,
+        progress_after,
+    } = shown;
     let start = Instant::now();
     let chess960 = pos.is_chess960();
     let mut lines = Vec::new();
@@ -178,8 +204,9 @@ fn perft(
         so_far += s.nodes;
         bar.inc(1);
         bar.set_message(thousands(so_far));
-        // Shown once the count has taken a second: never for the quick ones.
-        if !json && bar.is_hidden() && start.elapsed().as_secs() >= 1 {
+        // Shown once the count has taken a while (a second by default): never for the
+        // quick ones.
+        if !json && bar.is_hidden() && start.elapsed() >= progress_after {
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }
         if divide {
@@ -229,8 +256,8 @@ fn perft(
 
 /// A progress bar for a count that may take a while: root moves done, nodes so far,
 /// elapsed time and an estimate of what is left. Hidden until `perft` shows it on stderr
-/// (after a second, and never with `--json`); indicatif draws nothing where stderr is
-/// not a terminal (pipes, files, tests).
+/// (after `--progress-after`, a second by default, and never with `--json`); indicatif
+/// draws nothing where stderr is not a terminal (pipes, files, tests).
 fn progress(pos: &Position) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(
         Some(pos.legal_moves().len() as u64),
