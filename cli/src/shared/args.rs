@@ -1,6 +1,8 @@
 //! The argument groups several commands take (a position, perft's speed, a slider on a
 //! board) and the value parsers behind `--technique`, `--generator` and the like.
 
+use std::time::Duration;
+
 use clap::Args;
 
 use rayscan::error::Snippet;
@@ -284,6 +286,21 @@ pub fn parse_depth(text: &str) -> Result<u32, String> {
             Snippet::new(text)
         )),
     }
+}
+
+/// A number of seconds from `min` to `max` (`0.5`, `2`), or the error quoting the text:
+/// `diff --timeout`, `perft --progress-after`.
+pub fn parse_seconds(text: &str, min: f64, max: f64) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| (min..=max).contains(s))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            format!(
+                "{} is not a number of seconds from {min} to {max}",
+                Snippet::new(text)
+            )
+        })
 }
 
 /// The occupancy of a FEN's piece placement.

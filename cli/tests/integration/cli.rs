@@ -1021,7 +1021,7 @@ fn hash_seeds_give_the_same_count_and_bad_combinations_are_refused() {
         ),
         (
             vec!["perft", "3", "--progress-after", "-1"],
-            "invalid value '-1' for '--progress-after <SECONDS>': not a number of seconds",
+            "invalid value '-1' for '--progress-after <SECONDS>': \"-1\" is not a number of seconds from 0 to 1000000",
         ),
         (vec!["perft", "3", "--progress-after", "soon"], "'soon'"),
     ] {

@@ -20,7 +20,7 @@ use rayscan::movegen::Generator;
 use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 
-use crate::shared::args::{Game, depth_parser};
+use crate::shared::args::{Game, depth_parser, parse_seconds};
 use crate::shared::game::parse_move;
 use crate::shared::io::{Output, json_line};
 use engine::{Divide, Engine, Protocol, Query};
@@ -45,16 +45,7 @@ pub struct Args {
 
 /// `--timeout`: seconds, from a millisecond to a million (about eleven days).
 fn parse_timeout(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| (0.001..=1e6).contains(s))
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| {
-            format!(
-                "{} is not a number of seconds from 0.001 to 1000000",
-                rayscan::error::Snippet::new(text)
-            )
-        })
+    parse_seconds(text, 0.001, 1e6)
 }
 
 /// Kills every engine `diff` has running: for Ctrl-C.

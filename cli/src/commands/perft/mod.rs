@@ -15,7 +15,9 @@ use rayscan::movegen::Generator;
 use rayscan::perft::stats::PerftStats;
 use rayscan::sliders::Technique;
 
-use crate::shared::args::{Game, Speed, depth_parser, parse_generator, parse_technique};
+use crate::shared::args::{
+    Game, Speed, depth_parser, parse_generator, parse_seconds, parse_technique,
+};
 use crate::shared::io::{json_line, nps, thousands};
 use crate::shared::settings::Settings;
 
@@ -58,18 +60,15 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// Show a progress bar on a terminal (never with --json) once the count has run this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = parse_progress_after)]
     progress_after: Duration,
     #[command(flatten)]
     speed: Speed,
 }
 
-/// A number of seconds, zero or more (`0.5`, `2`).
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| "not a number of seconds, zero or more".to_string())
+/// `--progress-after`: seconds, from none to a million, as `diff --timeout` reads them.
+fn parse_progress_after(text: &str) -> Result<Duration, String> {
+    parse_seconds(text, 0.0, 1e6)
 }
 
 pub fn run(mut args: Args, json: bool) -> Result<String, String> {
