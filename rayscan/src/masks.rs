@@ -228,6 +228,9 @@ const fn build_between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
+/// Both square-pair tables, built in one pass and evaluated once for the two fields below.
+const BETWEEN_AND_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = build_between_and_line();
+
 /// Every table of this module in one `static`. A caller's monomorphized code (a perft
 /// compiled in another crate) reaches a `static` of this crate through the global offset
 /// table, one load of its address per `static`: one `static` for all of them costs one
@@ -272,8 +275,8 @@ static TABLES: Tables = Tables {
         build_leaper(&[(-1, 1), (1, 1)]),
         build_leaper(&[(-1, -1), (1, -1)]),
     ],
-    between: build_between_and_line().0,
-    line_through: build_between_and_line().1,
+    between: BETWEEN_AND_LINE.0,
+    line_through: BETWEEN_AND_LINE.1,
 };
 
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal;
