@@ -559,19 +559,21 @@ mod tests {
         }
     }
 
+    /// The positions of a suite file, read by [`crate::suite::parse`].
+    #[cfg(feature = "std")]
     fn suite(text: &str) -> Vec<Position> {
-        text.lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| {
-                let fen = l.split(';').next().unwrap().trim();
-                Position::from_fen(fen)
-                    .or_else(|_| Position::from_fen(&format!("{fen} 0 1")))
-                    .unwrap_or_else(|e| panic!("{fen}: {e:?}"))
-                    .0
+        crate::suite::parse(text)
+            .unwrap()
+            .iter()
+            .map(|e| {
+                e.fen
+                    .parse()
+                    .unwrap_or_else(|err| panic!("{}: {err:?}", e.fen))
             })
             .collect()
     }
 
+    #[cfg(feature = "std")]
     #[test]
     fn the_lanes_count_as_the_scalar_count_on_the_standard_suite() {
         for pos in suite(include_str!("../../tests/data/standard.epd")) {
@@ -579,6 +581,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "std")]
     #[test]
     fn the_lanes_count_as_the_scalar_count_on_chess960() {
         for pos in suite(include_str!("../../tests/data/fischer960.epd"))
@@ -589,6 +592,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "std")]
     #[test]
     fn the_lanes_count_as_the_scalar_count_on_random_positions() {
         for pos in suite(include_str!("../../tests/data/random-std.epd"))
