@@ -87,11 +87,16 @@ pub fn run(mut args: Args, json: bool) -> Result<String, String> {
         cluster::split(&pos, depth, plies, args.stats, &mut out)?;
         return Ok(String::new());
     }
-    let shown = Shown {
+    let progress_after = args.progress_after;
+    perft(
+        &pos,
+        depth,
+        &settings,
+        args.divide,
+        args.stats,
         json,
-        progress_after: args.progress_after,
-    };
-    perft(&pos, depth, &settings, args.divide, args.stats, shown)
+        progress_after,
+    )
 }
 
 #[derive(Serialize)]
@@ -174,26 +179,17 @@ const STATS_LABELS: [&str; 8] = [
     "Checkmates",
 ];
 
-/// How the count is shown: as JSON, or for people, with a progress bar on a terminal
-/// once it has run `progress_after`.
-struct Shown {
-    json: bool,
-    progress_after: Duration,
-}
-
-/// The count: the output for people or the JSON object.
+/// The count: the output for people or the JSON object; for people, a progress bar on
+/// a terminal once it has run `progress_after`.
 fn perft(
     pos: &Position,
     depth: u32,
     settings: &Settings,
     divide: bool,
     stats: bool,
-    shown: Shown,
+    json: bool,
+    progress_after: Duration,
 ) -> Result<String, String> {
-    let Shown {
-        json,
-        progress_after,
-    } = shown;
     let start = Instant::now();
     let chess960 = pos.is_chess960();
     let mut lines = Vec::new();
