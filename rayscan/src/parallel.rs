@@ -176,7 +176,7 @@ pub fn perft_parallel(
         return Ok(total);
     }
     if let Some(t) = table.filter(|_| generator == Generator::PieceWise) {
-        t.prefault();
+        t.prefault_on(threads);
     }
     let count = |p: &Position, d: u32| -> u64 {
         match table {

@@ -208,15 +208,8 @@ impl PerftTable {
         self.seed
     }
 
-    /// Has the system map every page of the table now, page after page: once per
-    /// table, later calls return at once. The hashed perfts call it before they search.
-    ///
-    /// The table comes from the system zeroed and unmapped. Left alone, each page is
-    /// mapped at the first probe that lands on it, in random order, during the search.
-    /// Start position perft 8 with `--hash 1024` on a Zen 5 virtual machine, one
-    /// thread: mapped in order first, the gigabyte costs 0.4–0.8 s of system time
-    /// instead of 0.7–1.6 s; 2 MiB pages (`madvise`, used before) cost 1.6–2.2 s. Two
-    /// threads mapping halves at once contend for the process's page tables: 3.2 s.
+    /// Has the system map every page of the table now, page after page, on one thread:
+    /// [`PerftTable::prefault_on`] with one thread.
     ///
     /// ```
     /// use rayscan::perft::hash::{perft_hashed, PerftTable};
@@ -227,6 +220,31 @@ impl PerftTable {
     /// assert_eq!(perft_hashed::<Magic>(&Position::startpos(), 4, &table), 197_281);
     /// ```
     pub fn prefault(&self) {
+        self.prefault_on(1);
+    }
+
+    /// Has the system map every page of the table now, page after page, `threads` (at
+    /// least one, this one among them) each taking an equal run of pages: once per
+    /// table, later calls return at once. The hashed perfts call it before they search,
+    /// with as many threads as will search.
+    ///
+    /// The table comes from the system zeroed and unmapped. Left alone, each page is
+    /// mapped at the first probe that lands on it, in random order, during the search.
+    /// Start position perft 8 with `--hash 1024` on a Zen 5 virtual machine, one
+    /// thread: mapped in order first, the gigabyte costs 0.4–0.8 s of system time
+    /// instead of 0.7–1.6 s; 2 MiB pages (`madvise`, used before) cost 1.6–2.2 s. On a
+    /// Zen 4 virtual machine, two threads writing to halves mapped it in 0.23 s, one in
+    /// 0.42 s (`MADV_POPULATE_WRITE` took 0.3 s on either).
+    ///
+    /// ```
+    /// use rayscan::perft::hash::{perft_hashed, PerftTable};
+    /// use rayscan::position::Position;
+    /// use rayscan::sliders::Magic;
+    /// let table = PerftTable::new(4).unwrap();
+    /// table.prefault_on(2);
+    /// assert_eq!(perft_hashed::<Magic>(&Position::startpos(), 4, &table), 197_281);
+    /// ```
+    pub fn prefault_on(&self, threads: usize) {
         // Read first: the hashed perfts call this at every entry, from every thread.
         if self.mapped.load(Ordering::Relaxed) || self.mapped.swap(true, Ordering::Relaxed) {
             return;
@@ -236,9 +254,29 @@ impl PerftTable {
         // the old value back (x86), so no entry changes. Adding zero would not do: the
         // compiler turns it into a read, which maps the shared zero page, and the first
         // store would fault again.
-        for entry in self.entries.iter().step_by(256) {
-            let _ = entry[0].compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
+        fn map(entries: &[Entry]) {
+            for entry in entries.iter().step_by(256) {
+                let _ = entry[0].compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
+            }
         }
+        // Runs of whole pages (from the table's start), so each page is written once, and
+        // of at least 4 MiB: a thread costs more than mapping a smaller run.
+        let threads = threads.clamp(1, (self.entries.len() >> 18).max(1));
+        let run = self.entries.len().div_ceil(threads).next_multiple_of(256);
+        let mut runs = self.entries.chunks(run);
+        let mine = runs.next().unwrap_or(&[]);
+        std::thread::scope(|scope| {
+            for other in runs {
+                // Where no thread can be had, this one maps the run.
+                if std::thread::Builder::new()
+                    .spawn_scoped(scope, move || map(other))
+                    .is_err()
+                {
+                    map(other);
+                }
+            }
+            map(mine);
+        });
     }
 
     /// Key bits that must agree for a false hit: the low half, checked whole, and the
@@ -468,11 +506,11 @@ mod tests {
         }
     }
 
-    /// Mapping the pages writes every 256th entry: a table already in use keeps all of
-    /// them, whatever their value.
+    /// Mapping the pages writes every 256th entry, here from three threads: a table
+    /// already in use keeps all of them, whatever their value.
     #[test]
     fn prefault_keeps_the_entries_of_a_table_in_use() {
-        let t = PerftTable::new(1).unwrap();
+        let t = PerftTable::new(16).unwrap();
         let keys: Vec<u128> = (1..=200_000u128)
             .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835))
             .collect();
@@ -481,7 +519,7 @@ mod tests {
         }
         let before: Vec<Option<u64>> = keys.iter().map(|&k| t.probe(k, 3)).collect();
         assert!(before.iter().filter(|n| n.is_some()).count() > 50_000);
-        t.prefault();
+        t.prefault_on(3);
         let after: Vec<Option<u64>> = keys.iter().map(|&k| t.probe(k, 3)).collect();
         assert_eq!(before, after);
     }
