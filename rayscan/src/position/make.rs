@@ -173,7 +173,11 @@ impl Position {
             key,
             chess960: self.chess960,
         };
-        debug_assert_eq!(p.key, p.compute_key(), "incremental key after {m:?}");
+        // Only for a legal move: an illegal one makes a meaningless position, never a panic.
+        debug_assert!(
+            p.key == p.compute_key() || !self.is_legal(m),
+            "incremental key after {m:?}"
+        );
         p
     }
 
@@ -224,7 +228,11 @@ impl Position {
             key: self.key ^ change.key ^ zobrist::black_to_move(),
             chess960: self.chess960,
         };
-        debug_assert_eq!(p.key, p.compute_key(), "incremental key after {m:?}");
+        // Only for a legal move: an illegal one makes a meaningless position, never a panic.
+        debug_assert!(
+            p.key == p.compute_key() || !self.is_legal(m),
+            "incremental key after {m:?}"
+        );
         p
     }
 
