@@ -247,6 +247,19 @@ struct Tables {
     line_through: [[u64; 64]; 64],
 }
 
+/// King attacks by square, as raw bits: [`king`]'s table, also for tables built from it
+/// at compile time elsewhere.
+pub(crate) const KING_ATTACKS: [u64; 64] = build_leaper(&[
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+]);
+
 static TABLES: Tables = Tables {
     rays: build_rays(),
     lines: build_lines(),
@@ -261,16 +274,7 @@ static TABLES: Tables = Tables {
         (-2, 1),
         (-1, 2),
     ]),
-    king: build_leaper(&[
-        (0, 1),
-        (1, 1),
-        (1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-    ]),
+    king: KING_ATTACKS,
     pawn: [
         build_leaper(&[(-1, 1), (1, 1)]),
         build_leaper(&[(-1, -1), (1, -1)]),

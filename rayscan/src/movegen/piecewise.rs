@@ -247,17 +247,7 @@ static KING_ZONE_LINES: [(Bitboard, Bitboard); 64] = {
     let mut table = [(Bitboard::EMPTY, Bitboard::EMPTY); 64];
     let mut k = 0;
     while k < 64 {
-        let (kf, kr) = ((k % 8) as i32, (k / 8) as i32);
-        let mut zone = 0u64;
-        let mut z = 0u32;
-        while z < 64 {
-            let (zf, zr) = ((z % 8) as i32, (z / 8) as i32);
-            if (zf - kf).abs() <= 1 && (zr - kr).abs() <= 1 {
-                zone |= 1 << z;
-            }
-            z += 1;
-        }
-        table[k] = lines_through(zone);
+        table[k] = lines_through(masks::KING_ATTACKS[k] | 1 << k);
         k += 1;
     }
     table
