@@ -34,7 +34,8 @@ picks=""
 for c in "${configs[@]}"; do
     IFS='|' read -r label bin cpu extra <<<"$c"
     if [ -z "$extra" ]; then
-        t=$(env ${cpu:+RAYSCAN_CPU=$cpu} "$bin" techniques --json | grep -B4 '"default": true' | sed -n 's/.*"name": "\(.*\)".*/\1/p')
+        t=$(env ${cpu:+RAYSCAN_CPU=$cpu} "$bin" techniques --json | tr '}' '\n' \
+            | sed -n 's/.*"name":"\([^"]*\)".*"default":true.*/\1/p')
         picks+="$label picks $t. "
     fi
 done
