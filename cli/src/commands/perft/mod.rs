@@ -87,7 +87,6 @@ pub fn run(mut args: Args, json: bool) -> Result<String, String> {
         cluster::split(&pos, depth, plies, args.stats, &mut out)?;
         return Ok(String::new());
     }
-    let progress_after = args.progress_after;
     perft(
         &pos,
         depth,
@@ -95,7 +94,7 @@ pub fn run(mut args: Args, json: bool) -> Result<String, String> {
         args.divide,
         args.stats,
         json,
-        progress_after,
+        args.progress_after,
     )
 }
 
