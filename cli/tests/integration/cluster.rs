@@ -3,29 +3,23 @@
 //! on each, `--merge` weights and adds the results. The merge must equal the direct `--divide` (with `--stats`) root move
 //! by root move.
 //!
-//! Outside CI the test skips, with a `SKIPPED` line on the terminal, where `parallel`
-//! is not installed; with `RAYSCAN_REQUIRE_PARALLEL=1` (set by `.ci/run`, which installs
-//! Debian's `parallel`) a missing `parallel` fails it.
+//! It needs GNU `parallel` (`.ci/install-tools` installs Debian's): without it the test
+//! fails, saying so.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::{rayscan, success_text};
+use crate::common::{DEADLINE, output_within, rayscan, success_text};
 
-fn parallel_available() -> bool {
+/// Fails the test if GNU parallel is missing.
+fn require_parallel() {
     let found = Command::new("parallel")
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        crate::common::skip(
-            "the GNU parallel pipeline (cli/tests/cluster.rs)",
-            "GNU parallel",
-            "apt-get install parallel",
-            "RAYSCAN_REQUIRE_PARALLEL",
-        );
+        crate::common::missing("GNU parallel", "parallel", "gnu_parallel");
     }
-    found
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -45,12 +39,14 @@ fn pipeline(dir: &Path, fen: &str, depth: &str, plies: &str) -> (usize, String) 
     ]));
     std::fs::write(&jobs, &split).unwrap();
     // parallel --jobs 2 rayscan perft --job {} :::: jobs.jsonl > results.jsonl
-    let ran = Command::new("parallel")
-        .args(["--will-cite", "--halt", "now,fail=1", "--jobs", "2"])
-        .args([bin, "perft", "--job", "{}", "::::"])
-        .arg(&jobs)
-        .output()
-        .expect("parallel runs");
+    let ran = output_within(
+        Command::new("parallel")
+            .args(["--will-cite", "--halt", "now,fail=1", "--jobs", "2"])
+            .args([bin, "perft", "--job", "{}", "::::"])
+            .arg(&jobs),
+        None,
+        DEADLINE,
+    );
     std::fs::write(&results, success_text(&ran)).unwrap();
     // rayscan perft --merge results.jsonl
     let merged = success_text(&rayscan(&["perft", "--merge", results.to_str().unwrap()]));
@@ -70,9 +66,7 @@ fn direct(fen: &str, depth: &str) -> String {
 
 #[test]
 fn the_readme_pipeline_through_gnu_parallel_equals_the_direct_divide() {
-    if !parallel_available() {
-        return;
-    }
+    require_parallel();
     let cases = [
         // 2812 move paths three plies down, 1864 distinct positions.
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "5", "3", 1864),

@@ -1,18 +1,68 @@
-//! What the CLI's test files share: running the binary, and skipping a test whose
-//! outside program is missing.
+//! What the CLI's test files share: running the binary with a deadline, and failing a
+//! test whose outside program is missing.
 // Each test file compiles its own copy and uses a part of it.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long one run of a program may take in a test before the test kills it and fails:
+/// far beyond the slowest run on a loaded two-core machine, so it never fires on a
+/// working build, and a hang fails one test with its command line instead of stalling
+/// the whole suite.
+pub const DEADLINE: Duration = Duration::from_secs(300);
+
+/// Runs `command` to its end, as `Command::output` does (stdout and stderr captured),
+/// with `input` written to its stdin (else stdin is empty), waiting at most `deadline`.
+/// Past it, the process is killed and the test fails naming the command.
+#[track_caller]
+pub fn output_within(command: &mut Command, input: Option<&[u8]>, deadline: Duration) -> Output {
+    command
+        .stdin(if input.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("{command:?} does not start: {e}"));
+    if let (Some(bytes), Some(mut stdin)) = (input, child.stdin.take()) {
+        // A writer of its own: the child's output is read while it reads its input,
+        // so neither pipe fills up and blocks the other.
+        let bytes = bytes.to_vec();
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&bytes);
+        });
+    }
+    let pid = child.id();
+    let (send, done) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(child.wait_with_output());
+    });
+    match done.recv_timeout(deadline) {
+        Ok(out) => out.unwrap_or_else(|e| panic!("{command:?}: {e}")),
+        Err(_) => {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+            panic!("{command:?} did not finish within {deadline:?}: killed");
+        }
+    }
+}
 
 /// Runs `rayscan args…` and returns what it did.
+#[track_caller]
 pub fn rayscan(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rayscan"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    output_within(
+        Command::new(env!("CARGO_BIN_EXE_rayscan")).args(args),
+        None,
+        DEADLINE,
+    )
 }
 
 /// The stdout of a run that must have succeeded (else its stderr is the failure).
@@ -36,40 +86,32 @@ pub fn rayscan_command(cpu: Option<&str>) -> Command {
 }
 
 /// Drives `rayscan uci` through a pipe with `input` and returns its output.
+#[track_caller]
 pub fn uci_session(cpu: Option<&str>, input: &str) -> String {
-    let mut child = rayscan_command(cpu)
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = output_within(
+        rayscan_command(cpu).arg("uci"),
+        Some(input.as_bytes()),
+        DEADLINE,
+    );
     assert!(
         out.status.success(),
-        "uci exits cleanly at the end of input"
+        "uci exits cleanly at the end of input: {}",
+        String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Skips a test that needs `missing` (an outside program, installed by `install`):
-/// a failure where the variable `require` is set, as `.ci/run` sets it so that CI runs
-/// every test; elsewhere a `SKIPPED` line on the terminal. The line goes to stderr
-/// directly, because the test harness captures `eprintln!` and shows it only when a test
-/// fails.
+/// Fails a test whose outside program is missing, saying which and how to get it.
+/// A test that passed without running would prove nothing, so there is no skipping:
+/// `.ci/install-tools` installs every program the tests use (Debian's packages), and a
+/// user without them leaves the test out knowingly, with `--skip`.
 #[track_caller]
-pub fn skip(test: &str, missing: &str, install: &str, require: &str) {
-    assert!(
-        std::env::var_os(require).is_none(),
-        "{require} is set but {missing} is not installed: {install}"
-    );
-    let line = format!("SKIPPED {test}: {missing} is not installed ({install})\n");
-    let _ = std::io::stderr().write_all(line.as_bytes());
+pub fn missing(program: &str, package: &str, test: &str) -> ! {
+    panic!(
+        "{program} is not installed, and this test needs it: run .ci/install-tools \
+         (or apt-get install {package}), or leave the test out with \
+         `cargo test --workspace --release -- --skip {test}`"
+    )
 }
 
 /// The fingerprint `perft --split` gives a split (FNV-1a of "root depth plies"), for

@@ -4,16 +4,13 @@
 
 use std::process::Output;
 
-use crate::common::{rayscan_command, uci_session};
+use crate::common::{DEADLINE, output_within, rayscan_command, uci_session};
 
 use rayscan::cpu;
 use rayscan::sliders::Technique;
 
 fn rayscan(cpu: Option<&str>, args: &[&str]) -> Output {
-    rayscan_command(cpu)
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    output_within(rayscan_command(cpu).args(args), None, DEADLINE)
 }
 
 fn stdout(out: &Output) -> String {

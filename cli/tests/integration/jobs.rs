@@ -1,12 +1,14 @@
 //! Deep perft's edges through the binary: the size of a split, job and result lines that
 //! contradict themselves or the command line, and progress on long runs.
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::common::{fingerprint, rayscan, refused, skip, success_text};
+use crate::common::{
+    DEADLINE, fingerprint, missing, output_within, rayscan, refused, success_text,
+};
 
 /// `perft 9 --split 7` has 96 million distinct positions 7 plies down: it must be
 /// refused within 60 s using at most 2 GiB (it used to grow past 7 GB, silent). The
@@ -14,12 +16,14 @@ use crate::common::{fingerprint, rayscan, refused, skip, success_text};
 #[test]
 fn a_split_too_big_is_refused_in_seconds_and_bounded_memory() {
     let start = Instant::now();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v 2097152 && exec "$0" perft 9 --split 7"#)
-        .arg(env!("CARGO_BIN_EXE_rayscan"))
-        .output()
-        .unwrap();
+    let out = output_within(
+        Command::new("sh")
+            .arg("-c")
+            .arg(r#"ulimit -v 2097152 && exec "$0" perft 9 --split 7"#)
+            .arg(env!("CARGO_BIN_EXE_rayscan")),
+        None,
+        DEADLINE,
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
@@ -190,20 +194,18 @@ fn long_counts_show_progress_on_a_terminal_only() {
     assert!(out.status.success());
     assert!(out.stderr.is_empty());
     if Command::new("script").arg("--version").output().is_err() {
-        skip(
-            "long_counts_show_progress_on_a_terminal_only",
+        missing(
             "script",
-            "apt-get install bsdutils",
-            "RAYSCAN_REQUIRE_SCRIPT",
+            "bsdutils",
+            "long_counts_show_progress_on_a_terminal_only",
         );
-        return;
     }
     let on_terminal = |args: &str| {
-        let out = Command::new("script")
-            .args(["-qec", &format!("{bin} {args}"), "/dev/null"])
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let out = output_within(
+            Command::new("script").args(["-qec", &format!("{bin} {args}"), "/dev/null"]),
+            None,
+            DEADLINE,
+        );
         assert!(out.status.success());
         String::from_utf8_lossy(&out.stdout).into_owned()
     };

@@ -3,9 +3,8 @@
 //! squares and tools, runs divide, and reads a screenshot's pixels, comparing everything
 //! with what the library computes.
 //!
-//! It needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without
-//! them it prints a `SKIPPED` line on the terminal and passes, unless
-//! `RAYSCAN_REQUIRE_BROWSER` is set, as CI sets it.
+//! It needs Debian's `chromium` and `chromium-driver` (`.ci/install-tools` installs
+//! them): without them it fails, saying so.
 //! `RAYSCAN_CHROMIUM` and `RAYSCAN_CHROMEDRIVER` override the programs' paths.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -301,13 +300,11 @@ fn the_page_draws_what_the_library_computes() {
     let chromium = program("RAYSCAN_CHROMIUM", &["chromium", "chromium-browser"]);
     let chromedriver = program("RAYSCAN_CHROMEDRIVER", &["chromedriver"]);
     let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
-        crate::common::skip(
-            "the browser test (cli/tests/web.rs)",
+        crate::common::missing(
             "chromium or chromedriver",
-            "apt-get install chromium chromium-driver",
-            "RAYSCAN_REQUIRE_BROWSER",
+            "chromium chromium-driver",
+            "web::",
         );
-        return;
     };
     let (_server, port) = start_server();
     let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chromium-profile");
