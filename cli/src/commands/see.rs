@@ -12,7 +12,8 @@ use rayscan::{Move, Position};
 
 use crate::shared::args::Game;
 use crate::shared::game::{parse_move, readings};
-use crate::shared::io::{Output, json_line, read_text};
+use crate::shared::io::{Output, json_line};
+use crate::shared::lines::read_text;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

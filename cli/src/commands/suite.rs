@@ -15,7 +15,8 @@ use rayscan::sliders::Technique;
 use rayscan::suite::{SuiteEntry, parse};
 
 use crate::shared::args::{Choice, parse_generator_choice, parse_technique_choice};
-use crate::shared::io::{Output, json_line, read_text};
+use crate::shared::io::{Output, json_line};
+use crate::shared::lines::read_text;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {

@@ -12,6 +12,7 @@ use rayscan::sliders::Technique;
 use crate::shared::args::parse_technique;
 use crate::shared::diagram::board_letters;
 use crate::shared::game::play_moves;
+use crate::shared::lines::{Line, MAX_LINE, read_line, skip_line};
 use crate::shared::settings::{Settings, hash_table};
 
 /// The largest `Hash` (MiB) the `uci` command lists.
@@ -240,8 +241,10 @@ impl Uci {
     }
 }
 
-/// The UCI loop: reads commands until `quit` or the end of input.
-pub fn uci(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+/// The UCI loop: reads commands until `quit` or the end of input. A line is read with
+/// a bound ([`MAX_LINE`]): a longer one gets one error and is skipped, so endless input
+/// without a newline costs no more memory than one line.
+pub fn uci(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut state = Uci {
         pos: Position::startpos(),
         threads: 1,
@@ -251,20 +254,34 @@ pub fn uci(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         chess960: false,
         fen_chess960: false,
     };
-    for line in input.lines() {
-        // A line that is not UTF-8 is an error like any other, not the end.
-        let line = match line {
-            Ok(line) => line,
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                writeln!(output, "info string error: the line is not UTF-8")?;
+    let mut buf = Vec::new();
+    loop {
+        let line = match read_line(&mut input, &mut buf, MAX_LINE)? {
+            Line::End => break,
+            Line::TooLong => {
+                skip_line(&mut input)?;
+                writeln!(
+                    output,
+                    "info string error: the line is longer than {} KiB: skipped",
+                    MAX_LINE / 1024
+                )?;
+                output.flush()?;
                 continue;
             }
-            Err(e) => return Err(e),
+            Line::Whole => match std::str::from_utf8(&buf) {
+                Ok(line) => line,
+                // A line that is not UTF-8 is an error like any other, not the end.
+                Err(_) => {
+                    writeln!(output, "info string error: the line is not UTF-8")?;
+                    output.flush()?;
+                    continue;
+                }
+            },
         };
         if line.trim() == "quit" {
             break;
         }
-        match state.answer(&line) {
+        match state.answer(line) {
             Ok(text) => output.write_all(text.as_bytes())?,
             Err(e) => writeln!(output, "info string error: {e}")?,
         }

@@ -63,22 +63,6 @@ pub fn nps(nodes: u64, seconds: f64) -> u64 {
     }
 }
 
-/// A whole text file. Bytes that are not UTF-8 are an error naming the line, where
-/// `read_to_string` would only say the stream is not UTF-8. CRLF line ends are fine:
-/// the line readers trim them.
-pub fn read_text(file: &str) -> Result<String, String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let bytes = e.as_bytes();
-        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        format!(
-            "{file}: line {line}: not UTF-8 text (byte 0x{:02x})",
-            bytes[at]
-        )
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

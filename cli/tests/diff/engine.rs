@@ -43,6 +43,8 @@ pub enum Bug {
     BadTotal,
     /// A move written `O-O`.
     UnknownMove,
+    /// Answers `go perft` with 200 MB and no newline, then the right answer.
+    EndlessLine,
 }
 
 impl Bug {
@@ -63,6 +65,7 @@ impl Bug {
             "malformed" => Bug::Malformed,
             "bad-total" => Bug::BadTotal,
             "unknown-move" => Bug::UnknownMove,
+            "endless-line" => Bug::EndlessLine,
             other => panic!("no such bug {other:?}"),
         }
     }
@@ -259,6 +262,13 @@ fn uci(bug: Bug) {
                 }
                 if bug == Bug::Hang {
                     hang();
+                }
+                if bug == Bug::EndlessLine {
+                    let chunk = [b'x'; 1 << 16];
+                    for _ in 0..3200 {
+                        out.write_all(&chunk).unwrap();
+                    }
+                    writeln!(out).unwrap();
                 }
                 let (lines, total) = divide(&pos, depth.parse().unwrap(), bug);
                 for (m, n) in lines {

@@ -11,6 +11,9 @@
 //! cargo test -p rayscan-cli --release --test diff -- stockfish
 //! ```
 
+/// The integration tests' helpers: running a process with a deadline.
+#[path = "../integration/common.rs"]
+mod common;
 mod engine;
 
 use std::path::{Path, PathBuf};
@@ -125,7 +128,7 @@ fn diff_env(bug: &str, args: &[&str], env: &[(&str, &Path)]) -> Run {
     for (k, v) in env {
         command.env(k, v);
     }
-    let out = command.output().expect("rayscan runs");
+    let out = common::output_within(&mut command, None, common::DEADLINE);
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8(out.stdout).unwrap(),
@@ -441,18 +444,40 @@ fn chess960_castling_bug_is_found_in_both_fen_dialects() {
 
 // ---------------------------------------------------------------- a stranger's failures
 
-/// Whether the process whose pid the engine wrote to `file` (removed here) has gone:
-/// ended, or a zombie. Once rayscan has exited, that is what a test can see: that the
-/// engine was killed (reaping it is rayscan's `wait`, or init's once rayscan is gone).
+/// Whether the process whose pid the engine wrote to `file` (removed here) is gone within
+/// `GONE_WITHIN`: ended, or a zombie. Once rayscan has exited, that is what a test can
+/// see: that the engine was killed. It is not gone at the same instant: a killed
+/// grandchild is reaped by init, some time after rayscan exits, so one look right after
+/// rayscan exits fails at random on a busy machine. The test waits, with a deadline.
 fn engine_gone(file: &Path) -> bool {
     let pid = std::fs::read_to_string(file).expect("the engine wrote its pid");
     let _ = std::fs::remove_file(file);
-    match std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())) {
-        Err(_) => true,
-        // A zombie waiting for init is gone too.
-        Ok(stat) => stat.split_whitespace().nth(2) == Some("Z"),
+    let stat = format!("/proc/{}/stat", pid.trim());
+    let start = std::time::Instant::now();
+    loop {
+        let gone = match std::fs::read_to_string(&stat) {
+            Err(_) => true,
+            // A zombie waiting for its parent (or init) to reap it is gone too. The
+            // state follows the command name in parentheses.
+            Ok(stat) => {
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().next())
+                    == Some("Z")
+            }
+        };
+        if gone {
+            return true;
+        }
+        if start.elapsed() > GONE_WITHIN {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
+
+/// How long a killed engine may take to be gone: the kill is at once, but on a loaded
+/// machine its reaping can wait for the scheduler.
+const GONE_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
 
 fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("rayscan-diff-test-{}-{name}", std::process::id()))
@@ -542,6 +567,23 @@ fn engine_failures_exit_2_naming_what_it_said() {
     // rayscan has exited: the engine, a grandchild, must not be running.
     assert!(engine_gone(&pid), "the script's engine was killed with it");
 
+    // An answer of 200 MB without a newline: read to the bound, in an address space of
+    // 64 MiB (for rayscan and the engine, each), and reported as the malformed line it
+    // is, cut short.
+    let out = common::output_within(
+        Command::new("sh")
+            .arg("-c")
+            .arg(r#"ulimit -v 65536 && exec "$0" diff 1 --engine "$1""#)
+            .arg(rayscan())
+            .arg(&e)
+            .env("RAYSCAN_TEST_ENGINE", "endless-line"),
+        None,
+        common::DEADLINE,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("malformed line \"xxxxxxxx"), "{err}");
+
     // UCI: no uciok.
     diff("no-uciok", &["1", "--engine", &e, "--timeout", "0.5"]).failed_with(&[
         "no answer to \"uci\" within 0.5 s",
@@ -572,23 +614,18 @@ fn bad_arguments_exit_2() {
 
 // ---------------------------------------------------------------- Stockfish
 
-/// Debian's Stockfish, where installed (`.ci/run` installs it).
-fn stockfish() -> Option<String> {
+/// Debian's Stockfish (`.ci/install-tools` installs it); the test fails without it.
+fn stockfish() -> String {
     for path in ["/usr/games/stockfish", "/usr/bin/stockfish"] {
         if Path::new(path).exists() {
-            return Some(path.to_string());
+            return path.to_string();
         }
     }
-    assert!(
-        std::env::var_os("RAYSCAN_REQUIRE_STOCKFISH").is_none(),
-        "RAYSCAN_REQUIRE_STOCKFISH is set but stockfish is not installed (apt-get install stockfish)"
-    );
-    eprintln!("SKIPPED stockfish: not installed (apt-get install stockfish)");
-    None
+    common::missing("stockfish", "stockfish", "stockfish")
 }
 
 fn stockfish_agrees_on_the_suites_first_positions() {
-    let Some(sf) = stockfish() else { return };
+    let sf = stockfish();
     for (fen, nodes) in AGREE {
         let run = diff("none", &["3", "--engine", &sf, "--fen", fen]);
         assert_eq!(run.code, 0, "{fen}: {}{}", run.stdout, run.stderr);

@@ -920,6 +920,16 @@ fn uci_answers_a_ten_megabyte_line_with_one_short_error() {
         None,
         &format!("position fen {placement} w - - 0 1\nisready\nquit\n"),
     );
+    assert_eq!(
+        text,
+        "info string error: the line is longer than 256 KiB: skipped\nreadyok\n"
+    );
+    // Under the bound, a long FEN is read and refused naming its field.
+    let placement = "8/".repeat(50_000) + "8";
+    let text = uci_session(
+        None,
+        &format!("position fen {placement} w - - 0 1\nisready\nquit\n"),
+    );
     let errors: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("info string error"))
@@ -930,7 +940,7 @@ fn uci_answers_a_ten_megabyte_line_with_one_short_error() {
         "{}",
         errors[0]
     );
-    assert!(text.contains("readyok"));
+    assert!(text.ends_with("readyok\n"));
 }
 
 #[test]

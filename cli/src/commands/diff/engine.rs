@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 use rayscan::error::Snippet;
 
+use crate::shared::lines::{Line, MAX_LINE, read_line, skip_line};
+
 /// How the engine is asked.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
@@ -166,13 +168,18 @@ impl Process {
         let stdout = child.stdout.take().expect("stdout is piped");
         let (send, lines) = sync_channel(QUEUED_LINES);
         std::thread::spawn(move || {
+            // Lines are read with a bound: an engine printing without end costs one
+            // line's memory, and the cut line reads as malformed.
             let mut reader = BufReader::new(stdout);
             let mut bytes = Vec::new();
-            while matches!(reader.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
-                if send.send(text_line(&bytes)).is_err() {
+            while let Ok(line @ (Line::Whole | Line::TooLong)) =
+                read_line(&mut reader, &mut bytes, MAX_LINE)
+            {
+                if send.send(text_line(&bytes)).is_err()
+                    || (line == Line::TooLong && skip_line(&mut reader).is_err())
+                {
                     break;
                 }
-                bytes.clear();
             }
         });
         let last_error = Arc::new(Mutex::new(None));

@@ -26,7 +26,8 @@ use rayscan::position::CastlingRights;
 use rayscan::{Bitboard, Color, MoveKind, Piece, Position, Square};
 
 use super::{STATS_LABELS, StatsJson};
-use crate::shared::io::{json_line, read_text, thousands};
+use crate::shared::io::{json_line, thousands};
+use crate::shared::lines::read_text;
 use crate::shared::settings::Settings;
 
 /// How many paths from one root move reach a job's position.
