@@ -154,13 +154,28 @@ impl Server {
         Server(child, port)
     }
 
-    /// The status and the body of `GET path`.
-    pub fn get(&self, path: &str) -> (u16, String) {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.0.id()
+    }
+
+    /// A connection that has sent `GET path` and not yet read the answer (the read
+    /// waits at most [`DEADLINE`]).
+    pub fn send(&self, path: &str) -> TcpStream {
         let mut stream = TcpStream::connect(("127.0.0.1", self.1)).unwrap();
+        stream.set_read_timeout(Some(DEADLINE)).unwrap();
         let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", self.1);
         stream.write_all(request.as_bytes()).unwrap();
+        stream
+    }
+
+    /// The status and the body of `GET path`.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let mut stream = self.send(path);
         let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
+        stream
+            .read_to_string(&mut response)
+            .unwrap_or_else(|e| panic!("GET {path}: {e}"));
         let (head, body) = response.split_once("\r\n\r\n").unwrap();
         let status = head.split(' ').nth(1).unwrap().parse().unwrap();
         (status, body.to_string())

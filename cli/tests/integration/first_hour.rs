@@ -398,7 +398,7 @@ fn the_web_api_refuses_a_repeated_parameter_and_answers_compact_json() {
         v["error"],
         "\"depth\": given more than once; give each parameter once"
     );
-    let (status, body) = server.get("/api/perft?depth=2&divide=1");
+    let (status, body) = server.get("/api/perft?depth=2&divide=true");
     assert_eq!(status, 200, "{body}");
     let v: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(body, v.to_string(), "compact");

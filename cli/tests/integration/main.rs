@@ -18,4 +18,5 @@ mod edges;
 mod first_hour;
 mod jobs;
 mod malformed;
+mod serve;
 mod web;

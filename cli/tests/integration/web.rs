@@ -418,6 +418,12 @@ fn the_page_draws_what_the_library_computes() {
     );
     let rows = d.script("return document.querySelectorAll('#divide-table tr').length");
     assert_eq!(rows, json!(pos.legal_moves().len()));
+    // The page states the node budget of a count.
+    let budget = d.script("return document.getElementById('budget').textContent");
+    assert!(
+        budget.as_str().unwrap().contains("250,000,000 nodes"),
+        "{budget}"
+    );
 
     // A bad FEN is named, and the board keeps working.
     d.type_into(

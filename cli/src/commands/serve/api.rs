@@ -1,12 +1,13 @@
 //! The page's JSON endpoints: thin wrappers over the library.
 
-use std::time::Instant;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
 
 use rayscan::error::Snippet;
 use rayscan::fen::Placement;
 use rayscan::masks;
 use rayscan::movegen::Generator;
-use rayscan::perft::divide_by;
+use rayscan::perft::perft_by;
 use rayscan::sliders::Technique;
 use rayscan::{Bitboard, Piece, Position, SliderPiece, Square};
 use serde_json::{Value, json};
@@ -14,11 +15,28 @@ use serde_json::{Value, json};
 use crate::commands::explain;
 use crate::shared::args::{parse_generator, parse_technique};
 use crate::shared::game::{Ending, overview, setup};
-use crate::shared::io::{nps, squares};
+use crate::shared::io::{nps, squares, thousands};
 
-/// The deepest perft the page runs: depth 6 is at most seconds for positions people
-/// paste (the start position's 119 million nodes take under a second).
+/// The deepest perft the page runs.
 pub const MAX_DEPTH: u32 = 6;
+
+/// The node budget of one count: a count that passes it stops there, with an error that
+/// points to `rayscan perft`. The start position's depth 6 (119 million) and Kiwipete's
+/// depth 5 (194 million) fit; the slowest generator (staged, about 20 million nodes per
+/// second) spends seconds on it, the fastest a tenth of a second.
+pub const MAX_NODES: u64 = 250_000_000;
+
+/// Plies counted in one part of a count, between two looks at the client and the
+/// budget: at most 218^3, about 10 million leaves (218 is the most moves a position
+/// has), milliseconds for any generator on positions people paste.
+const PART: u32 = 3;
+
+/// How long a count waits for the one before it to end.
+const WAIT_FOR_TURN: Duration = Duration::from_secs(2);
+
+/// Counts run one at a time, each on one thread: a second deep count cannot take the
+/// other core from the page, and queued counts cannot hold every connection.
+static COUNTING: Mutex<()> = Mutex::new(());
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -28,6 +46,7 @@ pub struct Params(Vec<(String, String)>);
 impl Params {
     /// Parses `a=1&b=x%20y`; `+` is a space. Refuses bad escapes, text that is not
     /// UTF-8, and a parameter given twice (`depth=3&depth=4`: which one was meant?).
+    /// What the names mean is the endpoint's to check ([`Params::only`]).
     pub fn parse(query: &str) -> Result<Params, String> {
         let mut out: Vec<(String, String)> = Vec::new();
         for pair in query.split('&').filter(|p| !p.is_empty()) {
@@ -52,10 +71,44 @@ impl Params {
             .map(|(_, v)| v.as_str())
     }
 
-    fn flag(&self, name: &str) -> bool {
-        matches!(self.get(name), Some("1" | "true" | "yes" | ""))
+    /// Refuses a parameter that is not one of `names`, the parameters of `endpoint`:
+    /// a misspelt `dvide=true` is an error, not silently left out.
+    pub fn only(&self, endpoint: &str, names: &[&str]) -> Result<(), String> {
+        match self.0.iter().find(|(k, _)| !names.contains(&k.as_str())) {
+            None => Ok(()),
+            Some((k, _)) if names.is_empty() => Err(format!(
+                "{}: {endpoint} takes no parameters",
+                Snippet::new(k)
+            )),
+            Some((k, _)) => Err(format!(
+                "{}: not a parameter of {endpoint} ({})",
+                Snippet::new(k),
+                names.join(", ")
+            )),
+        }
+    }
+
+    /// A yes-or-no parameter: `true` or `false`, and false when it is not given. Any
+    /// other spelling (`1`, `yes`, `TRUE`, empty) is refused rather than guessed.
+    fn flag(&self, name: &str) -> Result<bool, String> {
+        match self.get(name) {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(other) => Err(format!(
+                "{name}: {} is not true or false",
+                Snippet::new(other)
+            )),
+        }
     }
 }
+
+/// The parameters each endpoint takes.
+pub const PARAMETERS: [(&str, &[&str]); 4] = [
+    ("/api/techniques", &[]),
+    ("/api/board", &["fen"]),
+    ("/api/explain", &["fen", "technique", "square", "piece"]),
+    ("/api/perft", &["fen", "depth", "divide", "generator"]),
+];
 
 /// Percent-decoding of one query component.
 fn decode(text: &str) -> Result<String, String> {
@@ -123,6 +176,7 @@ pub fn techniques() -> Value {
             "default_technique": g.default_technique().name(),
         })).collect::<Vec<_>>(),
         "max_depth": MAX_DEPTH,
+        "max_nodes": MAX_NODES,
     })
 }
 
@@ -214,8 +268,32 @@ pub fn explain(p: &Params) -> Result<Value, String> {
     }))
 }
 
-/// `GET /api/perft?fen=F&depth=D[&divide=1][&generator=G]`: leaf counts and the time.
-pub fn perft(p: &Params) -> Result<Value, String> {
+/// Why a count gave no answer: a bad parameter or the budget (`400`), another count
+/// still running (`503`), or a client that is gone (no answer at all).
+#[derive(Debug)]
+pub enum Stop {
+    Bad(String),
+    Busy,
+    Gone,
+}
+
+impl From<String> for Stop {
+    fn from(e: String) -> Stop {
+        Stop::Bad(e)
+    }
+}
+
+impl From<&str> for Stop {
+    fn from(e: &str) -> Stop {
+        Stop::Bad(e.to_string())
+    }
+}
+
+/// `GET /api/perft?fen=F&depth=D[&divide=true][&generator=G]`: leaf counts and the time.
+/// The count runs in parts of [`PART`] plies; between parts it stops if `gone` says the
+/// client has closed its connection, or if it has passed [`MAX_NODES`]. Counts run one
+/// at a time: a request waits up to [`WAIT_FOR_TURN`] for the one before it.
+pub fn perft(p: &Params, gone: &dyn Fn() -> bool) -> Result<Value, Stop> {
     let (pos, _) = position(p)?;
     let depth_text = p.get("depth").ok_or("depth: missing (like depth=4)")?;
     let depth: u32 = depth_text
@@ -232,15 +310,40 @@ pub fn perft(p: &Params) -> Result<Value, String> {
         None | Some("") => Generator::PieceWise,
         Some(g) => parse_generator(g).map_err(|e| format!("generator: {e}"))?,
     };
+    let divide = p.flag("divide")?;
     let technique = generator.default_technique();
+    if !generator.accepts(technique) {
+        let unsupported = rayscan::movegen::UnsupportedTechnique {
+            generator,
+            technique,
+        };
+        return Err(Stop::Bad(unsupported.to_string()));
+    }
     let chess960 = pos.is_chess960();
-    let mut divide = Vec::new();
+    let _turn = take_turn(gone)?;
+    let mut counter = Counter {
+        generator,
+        technique,
+        gone,
+        nodes: 0,
+    };
+    let mut roots = Vec::new();
     let start = Instant::now();
-    let nodes = divide_by(generator, technique, &pos, depth, |m, n| {
-        divide.push(json!({ "move": m.uci(chess960).to_string(), "nodes": n }));
-    })
-    .map_err(|e| e.to_string())?;
+    for m in pos.legal_moves() {
+        let n = counter
+            .count(&pos.play(m), depth - 1)
+            .map_err(|halt| match halt {
+                Halt::Gone => Stop::Gone,
+                Halt::OverBudget => Stop::Bad(format!(
+                    "depth {depth}: more than {} nodes, the page's budget for one count: \
+                 count it with `rayscan perft {depth} --fen \"{pos}\"`",
+                    thousands(MAX_NODES)
+                )),
+            })?;
+        roots.push(json!({ "move": m.uci(chess960).to_string(), "nodes": n }));
+    }
     let seconds = start.elapsed().as_secs_f64();
+    let nodes = counter.nodes;
     let mut out = json!({
         "fen": pos.to_string(),
         "depth": depth,
@@ -250,10 +353,76 @@ pub fn perft(p: &Params) -> Result<Value, String> {
         "milliseconds": (seconds * 1000.0).round() as u64,
         "nodes_per_second": nps(nodes, seconds),
     });
-    if p.flag("divide") {
-        out["divide"] = Value::Array(divide);
+    if divide {
+        out["divide"] = Value::Array(roots);
     }
     Ok(out)
+}
+
+/// The turn to count, once the count before it has ended; [`Stop::Busy`] after
+/// [`WAIT_FOR_TURN`], [`Stop::Gone`] if the client leaves while it waits.
+fn take_turn(gone: &dyn Fn() -> bool) -> Result<MutexGuard<'static, ()>, Stop> {
+    let start = Instant::now();
+    loop {
+        match COUNTING.try_lock() {
+            Ok(turn) => return Ok(turn),
+            // A count that panicked left nothing half-done: the lock guards no data.
+            Err(TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => {}
+        }
+        if gone() {
+            return Err(Stop::Gone);
+        }
+        if start.elapsed() > WAIT_FOR_TURN {
+            return Err(Stop::Busy);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Why a count in parts stopped before its end.
+enum Halt {
+    /// The client closed its connection.
+    Gone,
+    /// The nodes so far passed [`MAX_NODES`].
+    OverBudget,
+}
+
+/// A count in parts, with the nodes so far.
+struct Counter<'a> {
+    generator: Generator,
+    technique: Technique,
+    gone: &'a dyn Fn() -> bool,
+    nodes: u64,
+}
+
+impl Counter<'_> {
+    /// The leaves `depth` plies below `pos`: counted by the generator in one part when
+    /// `depth` is at most [`PART`], else move by move (the plies above the parts are
+    /// made by the library's legal moves). Stops when the client has left, or when the
+    /// nodes so far pass [`MAX_NODES`].
+    fn count(&mut self, pos: &Position, depth: u32) -> Result<u64, Halt> {
+        if depth > PART {
+            let mut total = 0;
+            for m in pos.legal_moves() {
+                total += self.count(&pos.play(m), depth - 1)?;
+            }
+            return Ok(total);
+        }
+        if (self.gone)() {
+            return Err(Halt::Gone);
+        }
+        let n = match depth {
+            0 => 1,
+            _ => perft_by(self.generator, self.technique, pos, depth)
+                .expect("the pair is checked before the count"),
+        };
+        self.nodes += n;
+        if self.nodes > MAX_NODES {
+            return Err(Halt::OverBudget);
+        }
+        Ok(n)
+    }
 }
 
 #[cfg(test)]
@@ -269,7 +438,7 @@ mod tests {
         let p = params("fen=8%2F8+w&x=%C3%A9&flag");
         assert_eq!(p.get("fen"), Some("8/8 w"));
         assert_eq!(p.get("x"), Some("é"));
-        assert!(p.flag("flag"));
+        assert_eq!(p.get("flag"), Some(""));
         for bad in ["a=%", "a=%4", "a=%zz", "a=%ff", "a=%C3"] {
             assert!(Params::parse(bad).is_err(), "{bad}");
         }
@@ -361,15 +530,66 @@ mod tests {
         }
     }
 
+    /// A count whose client stays.
+    fn count(q: &str) -> Result<Value, String> {
+        perft(&params(q), &|| false).map_err(|stop| match stop {
+            Stop::Bad(e) => e,
+            other => panic!("{q}: {other:?}"),
+        })
+    }
+
     #[test]
     fn perft_checks_its_depth_and_divides() {
-        let v = perft(&params("depth=3&divide=1&generator=hybrid")).unwrap();
+        let v = count("depth=3&divide=true&generator=hybrid").unwrap();
         assert_eq!(v["nodes"], 8902);
         assert_eq!(v["divide"].as_array().unwrap().len(), 20);
+        let sum: u64 = v["divide"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["nodes"].as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, 8902);
         for bad in ["depth=0", "depth=7", "depth=x", "", "depth=2&generator=foo"] {
-            assert!(perft(&params(bad)).is_err(), "{bad}");
+            assert!(count(bad).is_err(), "{bad}");
         }
-        let e = perft(&params("depth=1&fen=8/8/8/8/8/8/8/8+w+-+-")).unwrap_err();
+        let e = count("depth=1&fen=8/8/8/8/8/8/8/8+w+-+-").unwrap_err();
         assert!(e.starts_with("fen ") && !e.starts_with("fen: "), "{e}");
+    }
+
+    #[test]
+    fn divide_is_true_or_false_and_nothing_else() {
+        assert!(
+            count("depth=1&divide=false")
+                .unwrap()
+                .get("divide")
+                .is_none()
+        );
+        assert!(count("depth=1").unwrap().get("divide").is_none());
+        for bad in ["1", "0", "", "yes", "no", "2", "on", "TRUE", "01"] {
+            let e = count(&format!("depth=1&divide={bad}")).unwrap_err();
+            assert_eq!(e, format!("divide: \"{bad}\" is not true or false"));
+        }
+    }
+
+    #[test]
+    fn counts_in_parts_equal_the_library_and_stop_at_the_budget() {
+        // Deeper than a part: the parts add up to the library's count, every generator.
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R+w+KQkq+-+0+1";
+        for g in ["piecewise", "staged", "mailbox-0x88"] {
+            let v = count(&format!("depth=4&fen={kiwipete}&generator={g}")).unwrap();
+            assert_eq!(v["nodes"], 4085603, "{g}");
+        }
+        let v = count("depth=6").unwrap();
+        assert_eq!(v["nodes"], 119060324);
+        // Kiwipete's depth 6, 8 billion nodes, stops at 250 million.
+        let e = count(&format!("depth=6&fen={kiwipete}")).unwrap_err();
+        assert!(
+            e.starts_with(
+                "depth 6: more than 250,000,000 nodes, the page's budget for one count: \
+                 count it with `rayscan perft 6 --fen \"r3k2r/"
+            ),
+            "{e}"
+        );
     }
 }

@@ -8,12 +8,16 @@
 //! | `GET /api/techniques` | every technique: name, description, table bytes, ray-wise |
 //! | `GET /api/board?fen=F` | the board's letters; if F is a whole legal position also the side to move, the opponent's attacks, pins, checkers and legal moves |
 //! | `GET /api/explain?fen=F&technique=T&square=S[&piece=P]` | the walkthrough of `rayscan explain` for the slider on S (or P) among F's pieces, with the blockers |
-//! | `GET /api/perft?fen=F&depth=D[&divide=1][&generator=G]` | perft (or divide) of F, with the time |
+//! | `GET /api/perft?fen=F&depth=D[&divide=true][&generator=G]` | perft (or divide) of F, with the time |
 //!
-//! Answers are compact JSON. Bad parameters (a parameter given twice too) get `400` with
-//! `{"error": "…"}` naming the parameter. The server listens on 127.0.0.1 only, answers
-//! one request per connection, and refuses requests whose `Host` is not the loopback
-//! address it serves (so other sites' pages cannot reach it through DNS rebinding).
+//! Answers are compact JSON. Bad parameters (a parameter given twice, one the endpoint
+//! does not take, a flag that is not `true` or `false`) get `400` with `{"error": "…"}`
+//! naming the parameter. The server listens on 127.0.0.1 only, answers one request per
+//! connection, and refuses requests whose `Host` is not the loopback address it serves
+//! (so other sites' pages cannot reach it through DNS rebinding).
+//!
+//! A count has a budget of [`api::MAX_NODES`] nodes, runs one at a time, and stops when
+//! its client closes the connection: no work goes on that nobody waits for.
 
 mod api;
 
@@ -125,7 +129,7 @@ fn respond(stream: &mut TcpStream, r: &Response) -> std::io::Result<()> {
     stream.flush()
 }
 
-/// Reads one request head and answers it.
+/// Reads one request head and answers it, unless the client leaves first.
 fn handle(stream: TcpStream, port: u16) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
@@ -149,18 +153,42 @@ fn handle(stream: TcpStream, port: u16) -> std::io::Result<()> {
         lines.push(line.trim_end().to_string());
     }
     let mut stream = stream;
-    let response = answer(&lines, port);
-    respond(&mut stream, &response)
+    stream.set_nonblocking(true)?;
+    let response = answer(&lines, port, &|| client_gone(&stream));
+    stream.set_nonblocking(false)?;
+    match response {
+        Some(response) => respond(&mut stream, &response),
+        None => Ok(()),
+    }
 }
 
-/// The response to a request head (request line first).
-fn answer(lines: &[String], port: u16) -> Response {
+/// Whether the client has closed the connection (set non-blocking): a peek that finds
+/// the end of the stream, or an error. The request is read whole, so the client has
+/// nothing more to send; it is only waiting for the answer.
+fn client_gone(stream: &TcpStream) -> bool {
+    let mut byte = [0u8; 1];
+    match stream.peek(&mut byte) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => !matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted
+        ),
+    }
+}
+
+/// The response to a request head (request line first), or none when the client left
+/// before it was ready (`gone` tells, asked during long work).
+fn answer(lines: &[String], port: u16, gone: &dyn Fn() -> bool) -> Option<Response> {
     let Some(request) = lines.first() else {
-        return Response::error(400, "empty request");
+        return Some(Response::error(400, "empty request"));
     };
     let mut parts = request.split(' ');
     let (Some(method), Some(target)) = (parts.next(), parts.next()) else {
-        return Response::error(400, format!("malformed request line {request:?}"));
+        return Some(Response::error(
+            400,
+            format!("malformed request line {request:?}"),
+        ));
     };
     let host = lines[1..]
         .iter()
@@ -170,47 +198,66 @@ fn answer(lines: &[String], port: u16) -> Response {
     let allowed = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
     if !host.is_some_and(|h| allowed.iter().any(|a| a == h)) {
         let host = host.map_or("none".to_string(), |h| format!("{h:?}"));
-        return Response::error(
+        return Some(Response::error(
             403,
             format!("host {host} refused: open http://127.0.0.1:{port}/"),
-        );
+        ));
     }
     if method != "GET" {
-        return Response::error(405, format!("method {method:?}: only GET is served"));
+        return Some(Response::error(
+            405,
+            format!("method {method:?}: only GET is served"),
+        ));
     }
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let params = match api::Params::parse(query) {
+    let page = |content_type, body: &'static str| Some(Response::ok(content_type, body));
+    match path {
+        "/" | "/index.html" => return page("text/html", INDEX_HTML),
+        "/app.js" => return page("text/javascript", APP_JS),
+        "/style.css" => return page("text/css", STYLE_CSS),
+        _ => {}
+    }
+    let Some((_, names)) = api::PARAMETERS.iter().find(|(p, _)| *p == path) else {
+        return Some(Response::error(404, format!("no page at {path:?}")));
+    };
+    let params = match api::Params::parse(query).and_then(|p| p.only(path, names).map(|()| p)) {
         Ok(p) => p,
-        Err(e) => return Response::error(400, e),
+        Err(e) => return Some(Response::error(400, e)),
     };
     let json = |r: Result<serde_json::Value, String>| match r {
         Ok(v) => Response::ok("application/json", v.to_string()),
         Err(e) => Response::error(400, e),
     };
-    match path {
-        "/" | "/index.html" => Response::ok("text/html", INDEX_HTML),
-        "/app.js" => Response::ok("text/javascript", APP_JS),
-        "/style.css" => Response::ok("text/css", STYLE_CSS),
+    Some(match path {
         "/api/techniques" => json(Ok(api::techniques())),
         "/api/board" => json(api::board(&params)),
         "/api/explain" => json(api::explain(&params)),
-        "/api/perft" => json(api::perft(&params)),
-        _ => Response::error(404, format!("no page at {path:?}")),
-    }
+        _ => match api::perft(&params, gone) {
+            Ok(v) => Response::ok("application/json", v.to_string()),
+            Err(api::Stop::Bad(e)) => Response::error(400, e),
+            Err(api::Stop::Busy) => Response::error(
+                503,
+                "another count is running (the page counts one at a time): try again when it ends",
+            ),
+            Err(api::Stop::Gone) => return None,
+        },
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The answer to a head from a client that stays.
+    fn ask(lines: &[String]) -> Response {
+        answer(lines, 8064, &|| false).expect("the client stays")
+    }
+
     fn get(target: &str) -> Response {
-        answer(
-            &[
-                format!("GET {target} HTTP/1.1"),
-                "Host: 127.0.0.1:8064".into(),
-            ],
-            8064,
-        )
+        ask(&[
+            format!("GET {target} HTTP/1.1"),
+            "Host: 127.0.0.1:8064".into(),
+        ])
     }
 
     #[test]
@@ -227,19 +274,50 @@ mod tests {
 
     #[test]
     fn refuses_other_hosts_methods_and_bad_queries() {
-        let other = answer(
-            &["GET / HTTP/1.1".into(), "Host: evil.example:8064".into()],
-            8064,
-        );
+        let other = ask(&["GET / HTTP/1.1".into(), "Host: evil.example:8064".into()]);
         assert_eq!(other.status, 403);
-        let no_host = answer(&["GET / HTTP/1.1".into()], 8064);
+        let no_host = ask(&["GET / HTTP/1.1".into()]);
         assert_eq!(no_host.status, 403);
-        let post = answer(
-            &["POST / HTTP/1.1".into(), "Host: localhost:8064".into()],
-            8064,
-        );
+        let post = ask(&["POST / HTTP/1.1".into(), "Host: localhost:8064".into()]);
         assert_eq!(post.status, 405);
-        assert_eq!(answer(&[], 8064).status, 400);
+        assert_eq!(ask(&[]).status, 400);
         assert_eq!(get("/api/board?fen=%zz").status, 400);
+    }
+
+    #[test]
+    fn refuses_parameters_an_endpoint_does_not_take() {
+        for (target, error) in [
+            (
+                "/api/perft?depth=2&foo=1",
+                "\"foo\": not a parameter of /api/perft (fen, depth, divide, generator)",
+            ),
+            (
+                "/api/board?depth=2",
+                "\"depth\": not a parameter of /api/board (fen)",
+            ),
+            (
+                "/api/explain?square=e4&divide=true",
+                "\"divide\": not a parameter of /api/explain (fen, technique, square, piece)",
+            ),
+            (
+                "/api/techniques?x",
+                "\"x\": /api/techniques takes no parameters",
+            ),
+        ] {
+            let r = get(target);
+            assert_eq!(r.status, 400, "{target}");
+            assert_eq!(r.body, serde_json::json!({ "error": error }).to_string());
+        }
+    }
+
+    #[test]
+    fn a_client_that_leaves_gets_no_answer_and_stops_the_count() {
+        let head = [
+            "GET /api/perft?depth=6 HTTP/1.1".to_string(),
+            "Host: 127.0.0.1:8064".into(),
+        ];
+        let start = std::time::Instant::now();
+        assert!(answer(&head, 8064, &|| true).is_none());
+        assert!(start.elapsed() < Duration::from_secs(1));
     }
 }

@@ -19,9 +19,9 @@ const state = {
 function squareName(i) { return FILES[i % 8] + (Math.floor(i / 8) + 1); }
 function squareIndex(name) { return FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1); }
 
-async function api(path, params) {
+async function api(path, params, signal) {
   const query = new URLSearchParams(params).toString();
-  const response = await fetch(`/api/${path}?${query}`);
+  const response = await fetch(`/api/${path}?${query}`, { signal });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
   return body;
@@ -252,16 +252,22 @@ function drawSteps(walk) {
   }
 }
 
+// The count under way: a new one aborts it, which closes its connection, and the
+// server stops counting what nobody waits for.
+let counting = null;
+
 async function runPerft(divide) {
   const out = $("perft-result");
   const body = document.querySelector("#divide-table tbody");
   body.innerHTML = "";
   out.textContent = "counting…";
   out.classList.remove("error");
+  if (counting) counting.abort();
+  const mine = counting = new AbortController();
   try {
     const r = await api("perft", {
-      fen: fen(), depth: $("depth").value, generator: $("generator").value, divide: divide ? "1" : "0",
-    });
+      fen: fen(), depth: $("depth").value, generator: $("generator").value, divide: String(divide),
+    }, mine.signal);
     out.textContent = `perft ${r.depth}: ${r.nodes.toLocaleString("en")} nodes in ${r.milliseconds} ms ` +
       `(${(r.nodes_per_second / 1e6).toFixed(1)} M nodes/s, ${r.generator} with ${r.technique})`;
     out.dataset.nodes = r.nodes;
@@ -271,8 +277,11 @@ async function runPerft(divide) {
       body.appendChild(tr);
     }
   } catch (e) {
+    if (mine.signal.aborted) return; // a newer count took over
     out.textContent = e.message;
     out.classList.add("error");
+  } finally {
+    if (counting === mine) counting = null;
   }
 }
 
@@ -287,6 +296,8 @@ async function init() {
   }
   for (const g of info.generators) $("generator").add(new Option(g.name, g.name));
   $("depth").max = info.max_depth;
+  $("budget").textContent = `A count stops at ${info.max_nodes.toLocaleString("en")} nodes, ` +
+    "one count at a time; rayscan perft on the command line counts any depth.";
   const hash = new URLSearchParams(location.hash.slice(1));
   $("technique").value = hash.get("technique") || "classical";
   $("piece").value = hash.get("piece") || "auto";
