@@ -19,9 +19,8 @@ use rayscan_cli::shared::settings::check_cpu_override;
 #[derive(Parser, Debug)]
 #[command(name = "rayscan", version)]
 struct Cli {
-    /// `--json` before the command (`rayscan --json perft 3`): the same as after it, for
-    /// the commands that offer it. Hidden: each of those lists its own.
-    #[arg(long, hide = true)]
+    /// Machine-readable output: compact JSON, one value per line. Before the command (`rayscan --json perft 3`) as after it; uci, serve and perftree have none.
+    #[arg(long)]
     json: bool,
 
     #[command(subcommand)]
@@ -35,6 +34,16 @@ struct WithJson<T: clap::Args> {
     args: T,
     /// Machine-readable output: compact JSON, one value per line.
     #[arg(long)]
+    json: bool,
+}
+
+/// A command's arguments, for a command whose output has no JSON form: `--json` after
+/// it is read (not listed) so that it is refused in the same words as before it.
+#[derive(clap::Args, Debug)]
+struct NoJson<T: clap::Args> {
+    #[command(flatten)]
+    args: T,
+    #[arg(long, hide = true)]
     json: bool,
 }
 
@@ -55,11 +64,11 @@ enum Command {
     /// Draw a position with the squares the opponent attacks, the pinned pieces and the checkers.
     Show(WithJson<show::Args>),
     /// Serve the web page on 127.0.0.1: a board, every technique's steps, perft and divide.
-    Serve(serve::Args),
-    /// Speak UCI on stdin/stdout: uci, isready, ucinewgame, position, go perft, d, setoption, quit.
-    Uci,
+    Serve(NoJson<serve::Args>),
+    /// Speak UCI on stdin/stdout: uci, isready, ucinewgame, position, go perft, d, setoption, stop, quit.
+    Uci(NoJson<NoArgs>),
     /// perftree's script contract: `move count` per root move, a blank line, the total.
-    Perftree(perftree::Args),
+    Perftree(NoJson<perftree::Args>),
     /// Perft speed on a fixed set of positions, the way engines' `bench` works.
     Bench(WithJson<bench::Args>),
     /// Check perft suites: lines `FEN ;D1 n ;D2 n …`; exit 1 if any count differs.
@@ -75,8 +84,8 @@ enum Command {
 fn run(cli: Cli) -> Result<Output, String> {
     // `--json` before the command counts only for a command that offers it.
     let json = |c: bool| cli.json || c;
-    let refuse = |name: &str| -> Result<(), String> {
-        if cli.json {
+    let refuse = |name: &str, after: bool| -> Result<(), String> {
+        if cli.json || after {
             return Err(format!("--json: {name} has no JSON output"));
         }
         Ok(())
@@ -87,17 +96,17 @@ fn run(cli: Cli) -> Result<Output, String> {
         Command::Explain(a) => Ok(explain::run(a.args, json(a.json)).into()),
         Command::Perft(a) => perft::run(a.args, json(a.json)).map(Output::from),
         Command::Show(a) => show::run(a.args, json(a.json)).map(Output::from),
-        Command::Serve(args) => {
-            refuse("serve")?;
-            serve::run(args).map(|()| String::new().into())
+        Command::Serve(a) => {
+            refuse("serve", a.json)?;
+            serve::run(a.args).map(|()| String::new().into())
         }
-        Command::Uci => {
-            refuse("uci")?;
+        Command::Uci(a) => {
+            refuse("uci", a.json)?;
             uci::run().map(|()| String::new().into())
         }
-        Command::Perftree(args) => {
-            refuse("perftree")?;
-            perftree::run(args).map(Output::from)
+        Command::Perftree(a) => {
+            refuse("perftree", a.json)?;
+            perftree::run(a.args).map(Output::from)
         }
         Command::Bench(a) => bench::run(a.args, json(a.json)),
         Command::Suite(a) => suite::run(a.args, json(a.json)),

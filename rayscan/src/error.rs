@@ -72,11 +72,24 @@ impl Snippet {
 }
 
 impl fmt::Display for Snippet {
-    /// Quotes the text, e.g. `"z9"`, with `…` when it was cut.
+    /// Quotes the text, e.g. `"z9"`, with `…` when it was cut. Inside the double quotes
+    /// a `"`, a backslash and control characters are escaped as in Rust, but not `'`:
+    /// the text is shown as it was typed.
+    ///
+    /// ```
+    /// use rayscan::error::Snippet;
+    /// assert_eq!(Snippet::new("'open").to_string(), r#""'open""#);
+    /// assert_eq!(Snippet::new("a\"b\n").to_string(), r#""a\"b\n""#);
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let ellipsis = if self.truncated { "…" } else { "" };
         let front = if self.cut_front { "…" } else { "" };
-        write!(f, "\"{front}{}{ellipsis}\"", self.as_str().escape_debug())
+        write!(f, "\"{front}")?;
+        for (i, part) in self.as_str().split('\'').enumerate() {
+            let quote = if i > 0 { "'" } else { "" };
+            write!(f, "{quote}{}", part.escape_debug())?;
+        }
+        write!(f, "{ellipsis}\"")
     }
 }
 

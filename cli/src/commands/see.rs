@@ -39,7 +39,8 @@ pub fn run(args: Args, json: bool) -> Result<Output, String> {
     }
     let pos = args.game.position()?;
     let text = args.mv.as_deref().unwrap_or_default();
-    let m = parse_move(&pos, text).map_err(|e| format!("--move: {e}"))?;
+    // The position is named, as for `--moves`: the move is wrong there, not everywhere.
+    let m = parse_move(&pos, text).map_err(|e| format!("--move: {e} (in {pos})"))?;
     Ok(one(&pos, m, json).into())
 }
 

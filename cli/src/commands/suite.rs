@@ -14,7 +14,7 @@ use rayscan::perft::perft_by;
 use rayscan::sliders::Technique;
 use rayscan::suite::{SuiteEntry, parse};
 
-use crate::shared::args::{Choice, parse_generator_choice, parse_technique_choice};
+use crate::shared::args::{Choice, number_parser, parse_generator_choice, parse_technique_choice};
 use crate::shared::io::{Output, json_line};
 use crate::shared::lines::read_text;
 
@@ -23,8 +23,8 @@ pub struct Args {
     /// The EPD files.
     #[arg(required = true, value_name = "FILE.epd")]
     files: Vec<String>,
-    /// Check only depths whose expected count is at most this.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    /// Check only depths whose expected count is at most this (below 2^64).
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, allow_negative_numbers = true, value_parser = number_parser::<u64>("--max-nodes", 0, u64::MAX))]
     max_nodes: u64,
     /// A technique name or `all` [default: each generator's fastest].
     #[arg(long, value_name = "NAME|all", value_parser = parse_technique_choice)]
@@ -32,8 +32,8 @@ pub struct Args {
     /// A move generator (piecewise, directionwise, hybrid, staged, mailbox-0x88, mailbox-16x12 or mailbox-15x12) or `all`.
     #[arg(long, value_name = "NAME|all", default_value = "piecewise", value_parser = parse_generator_choice)]
     generator: Choice<Generator>,
-    /// Worker threads [default: one per CPU].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads, 1 to 1024 [default: one per CPU].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = number_parser::<u32>("--jobs", 1, 1024))]
     jobs: Option<u32>,
 }
 
@@ -76,18 +76,41 @@ fn pairs(
                     }
                     .to_string());
                 }
-                skipped.push(g.name());
+                skipped.push(g);
             }
         }
     }
     if let (false, Some(Choice::One(t))) = (skipped.is_empty(), technique) {
-        eprintln!(
-            "rayscan: warning: skipping generator {} (needs a ray-wise technique, and {:?} is not one)",
-            skipped.join(", "),
-            t.name()
-        );
+        eprintln!("rayscan: warning: {}", skipping(&skipped, t));
     }
     Ok(pairs)
+}
+
+/// The warning about the generators `--generator all` skips for technique `t`, each
+/// with what it needs: the ray-wise generators a ray-wise technique, the mailboxes
+/// their own `vector`.
+fn skipping(skipped: &[Generator], t: Technique) -> String {
+    let (mailboxes, ray_wise): (Vec<Generator>, Vec<Generator>) =
+        skipped.iter().partition(|g| g.is_mailbox());
+    let names = |list: &[Generator]| {
+        let names: Vec<&str> = list.iter().map(|g| g.name()).collect();
+        names.join(", ")
+    };
+    let mut reasons = Vec::new();
+    if !ray_wise.is_empty() {
+        reasons.push(format!(
+            "{} (they need a ray-wise technique, and {:?} is not one)",
+            names(&ray_wise),
+            t.name()
+        ));
+    }
+    if !mailboxes.is_empty() {
+        reasons.push(format!(
+            "{} (they walk their own boards with vector only)",
+            names(&mailboxes)
+        ));
+    }
+    format!("skipping generators {}", reasons.join(" and "))
 }
 
 /// One suite line, read and checked.

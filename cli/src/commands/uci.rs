@@ -123,6 +123,9 @@ impl Uci {
                 ))
             }
             ["isready"] => Ok("readyok\n".into()),
+            // Commands every engine must take, which mean nothing here: a count is not
+            // a search (nothing to stop or ponder), and there is no debug output.
+            ["stop"] | ["ponderhit"] | ["debug", "on" | "off"] => Ok(String::new()),
             ["ucinewgame"] => {
                 self.pos = Position::startpos();
                 Ok(String::new())

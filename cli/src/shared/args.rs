@@ -1,6 +1,7 @@
 //! The argument groups several commands take (a position, perft's speed, a slider on a
 //! board) and the value parsers behind `--technique`, `--generator` and the like.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
@@ -86,14 +87,14 @@ impl Game {
 /// Threads and hash for perft.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Speed {
-    /// Worker threads: the tree is split two plies down.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads (1 to 1024): the tree is split two plies down.
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = number_parser::<u32>("--threads", 1, 1024))]
     pub threads: u32,
-    /// A shared perft hash table of this many MiB (piecewise generator only).
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    /// A shared perft hash table of this many MiB, 1 to 1048576 (piecewise generator only).
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = number_parser::<u64>("--hash", 1, 1_048_576))]
     pub hash: Option<u64>,
-    /// The seed of the hash table's 128-bit keys: rerun with another to rule out a false hit.
-    #[arg(long, value_name = "N", requires = "hash")]
+    /// The seed of the hash table's 128-bit keys, below 2^64: rerun with another to rule out a false hit.
+    #[arg(long, value_name = "N", requires = "hash", allow_negative_numbers = true, value_parser = number_parser::<u64>("--hash-seed", 0, u64::MAX))]
     pub hash_seed: Option<u64>,
 }
 
@@ -199,7 +200,7 @@ pub fn parse_technique(s: &str) -> Result<Technique, String> {
         return Err(format!(
             "technique {} needs BMI2, which this CPU does not have{}: use {:?}, the default here",
             Snippet::new(s),
-            if std::env::var_os("RAYSCAN_CPU").is_some() {
+            if super::settings::cpu_override().is_some() {
                 " (RAYSCAN_CPU says so)"
             } else {
                 ""
@@ -243,8 +244,17 @@ pub fn parse_occupancy(s: &str) -> Result<Bitboard, String> {
 
 /// A clap value parser whose error is the whole message of its parse function (naming
 /// the option or value and what was expected), not clap's "invalid value" around it.
-#[derive(Clone, Copy, Debug)]
-pub struct MessageParser<T>(fn(&str) -> Result<T, String>);
+#[derive(Clone)]
+pub struct MessageParser<T>(Arc<ParseFn<T>>);
+
+/// What a [`MessageParser`] runs: the text to the value, or the whole message.
+type ParseFn<T> = dyn Fn(&str) -> Result<T, String> + Send + Sync;
+
+impl<T> MessageParser<T> {
+    fn new(parse: impl Fn(&str) -> Result<T, String> + Send + Sync + 'static) -> Self {
+        MessageParser(Arc::new(parse))
+    }
+}
 
 impl<T: Clone + Send + Sync + 'static> clap::builder::TypedValueParser for MessageParser<T> {
     type Value = T;
@@ -264,7 +274,7 @@ impl<T: Clone + Send + Sync + 'static> clap::builder::TypedValueParser for Messa
 /// `--occupied` as clap reads it ([`parse_occupancy`]): the error names the option and
 /// quotes the start of the text, `--occupied "ff": expected 0x and …`.
 pub fn occupancy_parser() -> MessageParser<Bitboard> {
-    MessageParser(|text| {
+    MessageParser::new(|text| {
         parse_occupancy(text)
             .map_err(|expected| format!("--occupied {}: {expected}", Snippet::new(text)))
     })
@@ -273,7 +283,48 @@ pub fn occupancy_parser() -> MessageParser<Bitboard> {
 /// Perft's depth, 1 to 64, as clap reads it ([`parse_depth`]), in the same words as a
 /// depth that ends `--moves`.
 pub fn depth_parser() -> MessageParser<u32> {
-    MessageParser(parse_depth)
+    MessageParser::new(parse_depth)
+}
+
+/// A whole-number option from `min` to `max`, as clap reads it ([`parse_number`]). Give
+/// its argument `allow_negative_numbers = true`, so that `-1` is a bad value of the
+/// option rather than an unknown flag.
+pub fn number_parser<T>(option: &'static str, min: u64, max: u64) -> MessageParser<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    MessageParser::new(move |text| {
+        let n = parse_number(option, text, min, max)?;
+        T::try_from(n).map_err(|_| format!("{option} {n}: too large here"))
+    })
+}
+
+/// A whole number from `min` to `max`, or the error naming `option`, quoting the text
+/// and giving the range, in the words of a bad depth: `--threads -1: expected a whole
+/// number from 1 to 1024`. A range that ends at 2^64 - 1 is said as "below 2^64".
+pub fn parse_number(option: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
+    let range = if max == u64::MAX && min == 0 {
+        "a whole number below 2^64".to_string()
+    } else {
+        format!("a whole number from {min} to {max}")
+    };
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let numeric = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    // Digits only: `+1` is not guessed to be 1.
+    if let Some(n) = (numeric && digits.len() == text.len())
+        .then(|| text.parse::<u64>().ok())
+        .flatten()
+        .filter(|n| (min..=max).contains(n))
+    {
+        return Ok(n);
+    }
+    // A number is shown as written (it is short), anything else quoted by its start.
+    let shown = if numeric && text.len() <= 24 {
+        text.to_string()
+    } else {
+        Snippet::new(text).to_string()
+    };
+    Err(format!("{option} {shown}: expected {range}"))
 }
 
 /// A depth from 1 to 64, or the error naming the text.
@@ -288,19 +339,25 @@ pub fn parse_depth(text: &str) -> Result<u32, String> {
     }
 }
 
-/// A number of seconds from `min` to `max` (`0.5`, `2`), or the error quoting the text:
-/// `diff --timeout`, `perft --progress-after`.
-pub fn parse_seconds(text: &str, min: f64, max: f64) -> Result<Duration, String> {
+/// A number of seconds from `min` to `max` (`0.5`, `2`), or the error naming `option`
+/// and quoting the text: `diff --timeout`, `perft --progress-after`.
+pub fn parse_seconds(option: &str, text: &str, min: f64, max: f64) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
         .filter(|s| (min..=max).contains(s))
         .map(Duration::from_secs_f64)
         .ok_or_else(|| {
             format!(
-                "{} is not a number of seconds from {min} to {max}",
+                "{option} {}: expected a number of seconds from {min} to {max}",
                 Snippet::new(text)
             )
         })
+}
+
+/// An option in seconds, as clap reads it ([`parse_seconds`]); give its argument
+/// `allow_negative_numbers = true`.
+pub fn seconds_parser(option: &'static str, min: f64, max: f64) -> MessageParser<Duration> {
+    MessageParser::new(move |text| parse_seconds(option, text, min, max))
 }
 
 /// The occupancy of a FEN's piece placement.
@@ -365,6 +422,37 @@ mod tests {
             Err("depth \"abc\": expected a number from 1 to 64".into())
         );
         let long = parse_depth(&"9".repeat(1000)).unwrap_err();
+        assert!(long.len() < 80, "{long}");
+    }
+
+    #[test]
+    fn numbers_name_their_option_and_range() {
+        assert_eq!(parse_number("--threads", "2", 1, 1024), Ok(2));
+        for (text, shown) in [
+            ("-1", "-1"),
+            ("0", "0"),
+            ("1025", "1025"),
+            ("abc", "\"abc\""),
+            ("", "\"\""),
+            ("1.5", "\"1.5\""),
+            ("+1", "\"+1\""),
+        ] {
+            assert_eq!(
+                parse_number("--threads", text, 1, 1024),
+                Err(format!(
+                    "--threads {shown}: expected a whole number from 1 to 1024"
+                ))
+            );
+        }
+        assert_eq!(
+            parse_number("--hash-seed", "18446744073709551615", 0, u64::MAX),
+            Ok(u64::MAX)
+        );
+        assert_eq!(
+            parse_number("--hash-seed", "18446744073709551616", 0, u64::MAX),
+            Err("--hash-seed 18446744073709551616: expected a whole number below 2^64".into())
+        );
+        let long = parse_number("--port", &"9".repeat(1000), 0, 65535).unwrap_err();
         assert!(long.len() < 80, "{long}");
     }
 

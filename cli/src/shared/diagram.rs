@@ -84,11 +84,14 @@ pub fn side_by_side(panels: &[Panel], ops: &[&str]) -> String {
     let mut out = String::new();
     let mut caption = String::new();
     for (i, p) in panels.iter().enumerate() {
-        let mut c: String = p.caption.chars().take(WIDTH).collect();
+        // A caption runs into the gap after its panel, and the last one is never cut:
+        // nothing is to its right (`attacks (classical-branchless)`).
         if i + 1 < panels.len() {
-            c = format!("{c:<WIDTH$}{}", " ".repeat(7));
+            let c: String = p.caption.chars().take(WIDTH + 6).collect();
+            caption.push_str(&format!("{c:<0$}", WIDTH + 7));
+        } else {
+            caption.push_str(&p.caption);
         }
-        caption.push_str(&c);
     }
     out.push_str(caption.trim_end());
     out.push('\n');
@@ -130,6 +133,18 @@ mod tests {
         assert_eq!(lines[1], "1 1 1 1 1 1 1 1       1 . . . . . . .");
         assert_eq!(lines[5], ". . . . . . . .  ->   1 . . . . . . .");
         assert_eq!(lines[8], "R . . . . . . .       1 . . . . . . .");
+        // Captions: the last one whole, one before it up to the next one's column.
+        let text = side_by_side(
+            &[
+                Panel::new("occupied by every piece", Bitboard::EMPTY, None),
+                Panel::new("attacks (classical-branchless)", Bitboard::EMPTY, None),
+            ],
+            &["->"],
+        );
+        assert_eq!(
+            text.lines().next().unwrap(),
+            "occupied by every pie attacks (classical-branchless)"
+        );
         assert_eq!(square_list(Bitboard::FILE_A & Bitboard::RANK_1), "{a1}");
     }
 }

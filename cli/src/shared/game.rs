@@ -56,8 +56,26 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
             SanError::Syntax(t) => format!(
                 "invalid move {t}: neither uci (like \"e2e4\", \"e7e8q\") nor san (like \"e4\", \"Nf3\", \"O-O\", \"e8=Q\")"
             ),
+            SanError::Ambiguous(t) => ambiguous(pos, text, t),
             other => other.to_string(),
         }),
+    }
+}
+
+/// An ambiguous SAN move, with every reading named in SAN that says where it comes from:
+/// `ambiguous san move "Nxd1": it can be Ncxd1 or Nexd1`.
+fn ambiguous(pos: &Position, text: &str, quoted: rayscan::error::Snippet) -> String {
+    let readings: Vec<String> = pos
+        .san_readings(text)
+        .map(|list| list.iter().map(|&m| pos.san(m).to_string()).collect())
+        .unwrap_or_default();
+    match readings.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!(
+            "ambiguous san move {quoted}: it can be {} or {last}",
+            rest.join(", ")
+        ),
+        // Not reached: an ambiguous move has two readings or more.
+        _ => format!("ambiguous san move {quoted}"),
     }
 }
 

@@ -109,10 +109,16 @@ pub fn hash_table(mb: usize, seed: u64) -> Result<PerftTable, String> {
     PerftTable::with_seed(mb, seed).map_err(|mb| format!("hash {mb} MiB: cannot allocate"))
 }
 
-/// Checks `RAYSCAN_CPU`, which takes CPU features away for testing: a value the
-/// library would ignore is an error rather than a silent no-op.
+/// `RAYSCAN_CPU`, which takes CPU features away for testing, if it is set and not
+/// empty (set but empty is the same as unset, as for the library).
+pub fn cpu_override() -> Option<std::ffi::OsString> {
+    std::env::var_os("RAYSCAN_CPU").filter(|v| !v.is_empty())
+}
+
+/// Checks `RAYSCAN_CPU`: a value the library would ignore is an error rather than a
+/// silent no-op.
 pub fn check_cpu_override() -> Result<(), String> {
-    let Some(value) = std::env::var_os("RAYSCAN_CPU") else {
+    let Some(value) = cpu_override() else {
         return Ok(());
     };
     match value.to_str() {

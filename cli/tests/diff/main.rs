@@ -516,13 +516,20 @@ fn engine_failures_exit_2_naming_what_it_said() {
 
     // The engine's first line, as it lists the moves in rayscan's order.
     let first = Position::startpos().legal_moves().iter().next().unwrap();
+    // Every error about what the engine said names the engine, by its program.
+    let program = std::env::current_exe().unwrap();
     diff("malformed", &["1", "--engine", &e]).failed_with(&[
-        &format!("malformed line \"{} 1\"", first.uci(false)),
+        &format!(
+            "engine \"{}\": malformed line \"{} 1\"",
+            program.display(),
+            first.uci(false)
+        ),
         "expected \"move: count\"",
     ]);
-    diff("bad-total", &["1", "--engine", &e]).failed_with(&[
-        "the total in \"Nodes searched: 21\" is not the sum of its moves' counts, 20",
-    ]);
+    diff("bad-total", &["1", "--engine", &e]).failed_with(&[&format!(
+        "engine \"{}\": the total in \"Nodes searched: 21\" is not the sum of its moves' counts, 20",
+        program.display()
+    )]);
     diff("unknown-move", &["1", "--engine", &e])
         .failed_with(&["unknown move \"O-O\" in the line \"O-O: 1\""]);
     diff(
@@ -603,7 +610,9 @@ fn bad_arguments_exit_2() {
     )
     .failed_with(&["--chess960: a perftree script cannot be told"]);
     diff("none", &["2", "--engine", ""]).failed_with(&["--engine: the command line is empty"]);
-    diff("none", &["2", "--engine", "engine 'open"]).failed_with(&["--engine: "]);
+    // Quoted as typed: no backslash before the quote.
+    diff("none", &["2", "--engine", "engine 'open"])
+        .failed_with(&["--engine: missing closing quote in \"engine 'open\""]);
     diff("none", &["2", "--engine", "/nonexistent/engine"])
         .failed_with(&["cannot start \"/nonexistent/engine\""]);
     diff("none", &["0", "--engine", &e]).failed_with(&["depth"]);

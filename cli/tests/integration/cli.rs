@@ -506,9 +506,8 @@ fn suite_runs_every_generator() {
     let out = rayscan(&["suite", &good, "--generator", "all", "--technique", "magic"]);
     assert!(out.status.success());
     assert!(
-        stderr(&out).contains(
-            "skipping generator directionwise, staged, mailbox-0x88, mailbox-16x12, mailbox-15x12"
-        ),
+        stderr(&out)
+            .contains("skipping generators directionwise, staged (they need a ray-wise technique"),
         "{}",
         stderr(&out)
     );
@@ -1031,9 +1030,12 @@ fn hash_seeds_give_the_same_count_and_bad_combinations_are_refused() {
         ),
         (
             vec!["perft", "3", "--progress-after", "-1"],
-            "invalid value '-1' for '--progress-after <SECONDS>': \"-1\" is not a number of seconds from 0 to 1000000",
+            "--progress-after \"-1\": expected a number of seconds from 0 to 1000000",
         ),
-        (vec!["perft", "3", "--progress-after", "soon"], "'soon'"),
+        (
+            vec!["perft", "3", "--progress-after", "soon"],
+            "--progress-after \"soon\"",
+        ),
     ] {
         let out = rayscan(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -359,7 +359,8 @@ fn only_commands_that_print_json_offer_json_and_it_changes_their_output() {
             &[&format!("--json: {command} has no JSON output")],
         );
     }
-    refused(&["uci", "--json"], &["unexpected argument '--json'"]);
+    // After the command, the same words as before it.
+    refused(&["uci", "--json"], &["--json: uci has no JSON output"]);
 }
 
 #[test]

@@ -187,3 +187,198 @@ fn catches_sigint(pid: u32) -> bool {
         .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
         .is_some_and(|mask| mask & (1 << 1) != 0)
 }
+
+/// Exit code 2, nothing on stdout, and exactly the line `rayscan: error: {want}`.
+fn refused_with(args: &[&str], want: &str) {
+    let out = rayscan(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert_eq!(err, format!("rayscan: error: {want}\n"), "{args:?}");
+}
+
+#[test]
+fn numbers_out_of_range_name_their_option_and_range() {
+    let cases: [(&[&str], &str); 14] = [
+        (
+            &["perft", "3", "--threads", "-1"],
+            "--threads -1: expected a whole number from 1 to 1024",
+        ),
+        (
+            &["perft", "3", "--threads", "0"],
+            "--threads 0: expected a whole number from 1 to 1024",
+        ),
+        (
+            &["bench", "--threads", "-1"],
+            "--threads -1: expected a whole number from 1 to 1024",
+        ),
+        (
+            &["perft", "3", "--hash", "-1"],
+            "--hash -1: expected a whole number from 1 to 1048576",
+        ),
+        (
+            &["perft", "3", "--hash", "1", "--hash-seed", "-1"],
+            "--hash-seed -1: expected a whole number below 2^64",
+        ),
+        (
+            &[
+                "perft",
+                "3",
+                "--hash",
+                "1",
+                "--hash-seed",
+                "18446744073709551616",
+            ],
+            "--hash-seed 18446744073709551616: expected a whole number below 2^64",
+        ),
+        (
+            &["diff", "2", "--engine", "x", "--timeout", "-1"],
+            "--timeout \"-1\": expected a number of seconds from 0.001 to 1000000",
+        ),
+        (
+            &["perft", "3", "--progress-after", "-1"],
+            "--progress-after \"-1\": expected a number of seconds from 0 to 1000000",
+        ),
+        (
+            &["serve", "--port", "-1"],
+            "--port -1: expected a whole number from 0 to 65535",
+        ),
+        (
+            &["serve", "--port", "70000"],
+            "--port 70000: expected a whole number from 0 to 65535",
+        ),
+        (
+            &["suite", "x.epd", "--max-nodes", "-1"],
+            "--max-nodes -1: expected a whole number below 2^64",
+        ),
+        (
+            &["suite", "x.epd", "--jobs", "-1"],
+            "--jobs -1: expected a whole number from 1 to 1024",
+        ),
+        (
+            &["perft", "3", "--split", "-1"],
+            "--split -1: expected a whole number from 1 to 63",
+        ),
+        (
+            &["perft", "3", "--threads", "two"],
+            "--threads \"two\": expected a whole number from 1 to 1024",
+        ),
+    ];
+    for (args, want) in cases {
+        refused_with(args, want);
+    }
+}
+
+#[test]
+fn moves_that_cannot_be_played_name_the_position_and_every_reading() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    refused_with(
+        &["see", "--move", "e5"],
+        &format!("--move: illegal move \"e5\": not a legal move in this position (in {start})"),
+    );
+    // Knights on c3 and e3 can both take on d1.
+    let fen = "8/8/1k6/8/8/2N1N3/2p1p1K1/3n4 w - - 0 1";
+    let ambiguous = "ambiguous san move \"Nxd1\": it can be Ncxd1 or Nexd1";
+    refused_with(
+        &["fen", "--fen", fen, "--moves", "Nxd1"],
+        &format!("--moves: {ambiguous} (in {fen})"),
+    );
+    refused_with(
+        &["see", "--fen", fen, "--move", "Nxd1"],
+        &format!("--move: {ambiguous} (in {fen})"),
+    );
+    let out = crate::common::uci_session(None, &format!("position fen {fen} moves Nxd1\n"));
+    assert_eq!(
+        out,
+        format!("info string error: {ambiguous}; stopped before it, at {fen}\n")
+    );
+}
+
+#[test]
+fn json_on_a_command_without_it_is_refused_alike_before_and_after() {
+    for command in [&["uci"][..], &["serve"], &["perftree", "1", "startpos"]] {
+        let want = format!("--json: {} has no JSON output", command[0]);
+        refused_with(&[&["--json"][..], command].concat(), &want);
+        refused_with(&[command, &["--json"]].concat(), &want);
+    }
+    // And the global --json is listed.
+    let help = rayscan(&["--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("\n      --json "), "{help}");
+}
+
+#[test]
+fn the_suite_warning_says_what_each_skipped_generator_needs() {
+    let out = rayscan(&[
+        "suite",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../rayscan/tests/data/standard.epd"
+        ),
+        "--generator",
+        "all",
+        "--technique",
+        "magic",
+        "--max-nodes",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "rayscan: warning: skipping generators directionwise, staged (they need a ray-wise \
+         technique, and \"magic\" is not one) and mailbox-0x88, mailbox-16x12, mailbox-15x12 \
+         (they walk their own boards with vector only)\n"
+    );
+}
+
+#[test]
+fn an_empty_rayscan_cpu_is_the_same_as_none() {
+    let techniques = |cpu: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rayscan"));
+        command
+            .args(["techniques", "--json"])
+            .env_remove("RAYSCAN_CPU");
+        if let Some(value) = cpu {
+            command.env("RAYSCAN_CPU", value);
+        }
+        let out = output_within(&mut command, None, DEADLINE);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    assert_eq!(techniques(Some("")), techniques(None));
+    let out = output_within(
+        Command::new(env!("CARGO_BIN_EXE_rayscan"))
+            .arg("techniques")
+            .env("RAYSCAN_CPU", "fast"),
+        None,
+        DEADLINE,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_caption_at_the_right_is_not_cut() {
+    let out = rayscan(&["attacks", "rook", "a1", "--technique", "all"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("\noccupied              attacks (reference)\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn uci_takes_stop_ponderhit_and_debug_and_ignores_them() {
+    let out = crate::common::uci_session(
+        None,
+        "stop\nponderhit\ndebug on\ndebug off\nisready\ndebug maybe\n",
+    );
+    assert_eq!(
+        out,
+        "readyok\ninfo string error: unknown or malformed command \"debug maybe\"\n"
+    );
+}

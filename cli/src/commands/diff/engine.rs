@@ -343,7 +343,12 @@ fn quote(line: &str) -> String {
     let mut chars = line.chars();
     let start: String = chars.by_ref().take(80).collect();
     let more = if chars.next().is_some() { "…" } else { "" };
-    format!("\"{}{more}\"", start.escape_debug())
+    // Escaped as Rust escapes a string, but for `'`: shown as the engine wrote it.
+    let escaped: Vec<String> = start
+        .split('\'')
+        .map(|p| p.escape_debug().to_string())
+        .collect();
+    format!("\"{}{more}\"", escaped.join("'"))
 }
 
 /// A UCI engine, started once.
@@ -405,19 +410,21 @@ impl UciEngine {
             if text.is_empty() || text.starts_with("info") {
                 continue;
             }
+            let name = &p.name;
             if let Some(total) = text.strip_prefix("Nodes searched:") {
-                let total = parse_count(total.trim(), &line)?;
-                return checked(moves, total, &line);
+                let total = parse_count(total.trim(), &line, name)?;
+                return checked(moves, total, &line, name);
             }
             let (m, count) = text.split_once(':').ok_or_else(|| {
                 format!(
-                    "engine: malformed line {} after {waiting} (expected \"move: count\" or \"Nodes searched: n\")",
+                    "engine {}: malformed line {} after {waiting} (expected \"move: count\" or \"Nodes searched: n\")",
+                    quote(name),
                     quote(&line)
                 )
             })?;
             moves.push((
-                read_move(m.trim(), &line)?,
-                parse_count(count.trim(), &line)?,
+                read_move(m.trim(), &line, name)?,
+                parse_count(count.trim(), &line, name)?,
             ));
         }
     }
@@ -468,6 +475,7 @@ impl PerftreeEngine {
                 p.said_last()
             ));
         }
+        let name = &p.name;
         let mut moves = Vec::new();
         let mut lines = lines.iter();
         for line in lines.by_ref() {
@@ -477,37 +485,50 @@ impl PerftreeEngine {
             }
             let (m, count) = text.split_once(' ').ok_or_else(|| {
                 format!(
-                    "engine: malformed line {} at {waiting} (expected \"move count\", a blank line, the total)",
+                    "engine {}: malformed line {} at {waiting} (expected \"move count\", a blank line, the total)",
+                    quote(name),
                     quote(line)
                 )
             })?;
-            moves.push((read_move(m, line)?, parse_count(count.trim(), line)?));
+            moves.push((
+                read_move(m, line, name)?,
+                parse_count(count.trim(), line, name)?,
+            ));
         }
         let mut rest = lines.filter(|l| !l.trim().is_empty());
         let Some(total_line) = rest.next() else {
             return Err(format!(
-                "engine: no total after the moves at {waiting}{}",
+                "engine {}: no total after the moves at {waiting}{}",
+                quote(name),
                 p.said_last()
             ));
         };
         if let Some(extra) = rest.next() {
             return Err(format!(
-                "engine: malformed line {} after the total at {waiting}",
+                "engine {}: malformed line {} after the total at {waiting}",
+                quote(name),
                 quote(extra)
             ));
         }
-        let total = parse_count(total_line.trim(), total_line)?;
-        checked(moves, total, total_line)
+        let total = parse_count(total_line.trim(), total_line, name)?;
+        checked(moves, total, total_line, name)
     }
 }
 
-/// The divide, once its total is seen to be the sum of its lines.
-fn checked(moves: Vec<(String, u64)>, total: u64, line: &str) -> Result<Divide, String> {
+/// The divide, once its total is seen to be the sum of its lines. Errors name the
+/// engine (`name`, its program) as every error about what it said does.
+fn checked(
+    moves: Vec<(String, u64)>,
+    total: u64,
+    line: &str,
+    name: &str,
+) -> Result<Divide, String> {
     let sum = moves.iter().try_fold(0u64, |s, (_, n)| s.checked_add(*n));
     if sum != Some(total) {
         let sum = sum.map_or("more than 2^64".to_string(), |s| s.to_string());
         return Err(format!(
-            "engine: the total in {} is not the sum of its moves' counts, {sum}",
+            "engine {}: the total in {} is not the sum of its moves' counts, {sum}",
+            quote(name),
             quote(line)
         ));
     }
@@ -515,10 +536,11 @@ fn checked(moves: Vec<(String, u64)>, total: u64, line: &str) -> Result<Divide, 
 }
 
 /// A count in an engine's line.
-fn parse_count(text: &str, line: &str) -> Result<u64, String> {
+fn parse_count(text: &str, line: &str, name: &str) -> Result<u64, String> {
     text.parse().map_err(|_| {
         format!(
-            "engine: malformed count {} in the line {}",
+            "engine {}: malformed count {} in the line {}",
+            quote(name),
             Snippet::new(text),
             quote(line)
         )
@@ -527,7 +549,7 @@ fn parse_count(text: &str, line: &str) -> Result<u64, String> {
 
 /// A move in an engine's line: UCI syntax (`e2e4`, `e7e8q`), or an error naming it.
 /// Whether it is legal is for the comparison to say.
-fn read_move(text: &str, line: &str) -> Result<String, String> {
+fn read_move(text: &str, line: &str, name: &str) -> Result<String, String> {
     let b = text.as_bytes();
     let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
     let ok = (b.len() == 4 || b.len() == 5)
@@ -538,7 +560,8 @@ fn read_move(text: &str, line: &str) -> Result<String, String> {
         Ok(text.to_string())
     } else {
         Err(format!(
-            "engine: unknown move {} in the line {}",
+            "engine {}: unknown move {} in the line {}",
+            quote(name),
             Snippet::new(text),
             quote(line)
         ))
@@ -551,19 +574,19 @@ mod tests {
 
     #[test]
     fn moves_are_read_as_uci_syntax_only() {
-        assert!(read_move("e2e4", "").is_ok());
-        assert!(read_move("e7e8q", "").is_ok());
+        assert!(read_move("e2e4", "", "./engine").is_ok());
+        assert!(read_move("e7e8q", "", "./engine").is_ok());
         for bad in ["e2e9", "e7e8k", "e2", "O-O", "e2e4e5", "i1a1"] {
-            let e = read_move(bad, "x").unwrap_err();
-            assert!(e.starts_with("engine: unknown move"), "{e}");
+            let e = read_move(bad, "x", "./engine").unwrap_err();
+            assert!(e.starts_with("engine \"./engine\": unknown move"), "{e}");
         }
     }
 
     #[test]
     fn a_total_must_be_the_sum() {
         let moves = vec![("e2e4".to_string(), 2), ("d2d4".to_string(), 3)];
-        assert_eq!(checked(moves.clone(), 5, "").unwrap().total, 5);
-        let e = checked(moves, 6, "Nodes searched: 6").err().unwrap();
+        assert_eq!(checked(moves.clone(), 5, "", "e").unwrap().total, 5);
+        let e = checked(moves, 6, "Nodes searched: 6", "e").err().unwrap();
         assert!(
             e.contains("\"Nodes searched: 6\"") && e.contains(", 5"),
             "{e}"

@@ -20,7 +20,7 @@ use rayscan::movegen::Generator;
 use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 
-use crate::shared::args::{Game, depth_parser, parse_seconds};
+use crate::shared::args::{Game, depth_parser, seconds_parser};
 use crate::shared::game::parse_move;
 use crate::shared::io::{Output, json_line};
 use engine::{Divide, Engine, Protocol, Query};
@@ -39,13 +39,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "uci")]
     protocol: Protocol,
     /// How long the engine may take to answer one query, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_timeout)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", allow_negative_numbers = true, value_parser = seconds_parser("--timeout", 0.001, 1e6))]
     timeout: Duration,
-}
-
-/// `--timeout`: seconds, from a millisecond to a million (about eleven days).
-fn parse_timeout(text: &str) -> Result<Duration, String> {
-    parse_seconds(text, 0.001, 1e6)
 }
 
 /// Kills every engine `diff` has running: for Ctrl-C.
@@ -331,11 +326,16 @@ mod tests {
 
     #[test]
     fn timeouts_are_positive_seconds() {
-        assert_eq!(parse_timeout("1.5").unwrap(), Duration::from_millis(1500));
+        let parse = |t| crate::shared::args::parse_seconds("--timeout", t, 0.001, 1e6);
+        assert_eq!(parse("1.5").unwrap(), Duration::from_millis(1500));
         for bad in [
             "0", "-1", "x", "inf", "NaN", "1e30", "1e19", "1e-300", "1e7",
         ] {
-            assert!(parse_timeout(bad).is_err(), "{bad}");
+            let e = parse(bad).unwrap_err();
+            assert_eq!(
+                e,
+                format!("--timeout \"{bad}\": expected a number of seconds from 0.001 to 1000000")
+            );
         }
     }
 }

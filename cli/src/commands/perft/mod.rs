@@ -16,7 +16,7 @@ use rayscan::perft::stats::PerftStats;
 use rayscan::sliders::Technique;
 
 use crate::shared::args::{
-    Game, Speed, depth_parser, parse_generator, parse_seconds, parse_technique,
+    Game, Speed, depth_parser, number_parser, parse_generator, parse_technique, seconds_parser,
 };
 use crate::shared::io::{json_line, nps, thousands};
 use crate::shared::settings::Settings;
@@ -37,7 +37,7 @@ pub struct Args {
     )]
     depth: Option<u32>,
     /// Write one JSON job per distinct position this many plies down (with its move paths per root move), instead of counting.
-    #[arg(long, value_name = "PLIES", conflicts_with_all = ["job", "merge", "divide"])]
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["job", "merge", "divide"], allow_negative_numbers = true, value_parser = number_parser::<u32>("--split", 1, 63))]
     split: Option<u32>,
     /// Run one job line written by --split; print one JSON result line.
     #[arg(long, value_name = "JSON", conflicts_with_all = ["merge", "divide", "fen", "moves"])]
@@ -60,15 +60,10 @@ pub struct Args {
     #[arg(long)]
     stats: bool,
     /// Show a progress bar on a terminal (never with --json) once the count has run this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = parse_progress_after)]
+    #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = seconds_parser("--progress-after", 0.0, 1e6))]
     progress_after: Duration,
     #[command(flatten)]
     speed: Speed,
-}
-
-/// `--progress-after`: seconds, from none to a million, as `diff --timeout` reads them.
-fn parse_progress_after(text: &str) -> Result<Duration, String> {
-    parse_seconds(text, 0.0, 1e6)
 }
 
 pub fn run(mut args: Args, json: bool) -> Result<String, String> {

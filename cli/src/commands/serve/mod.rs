@@ -21,6 +21,8 @@
 
 mod api;
 
+use crate::shared::args::number_parser;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;
@@ -38,8 +40,8 @@ const STYLE_CSS: &str = include_str!("page/style.css");
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The port (0: any free port; the first line printed names it).
-    #[arg(long, default_value_t = 8064)]
+    /// The port, 0 to 65535 (0: any free port; the first line printed names it).
+    #[arg(long, default_value_t = 8064, allow_negative_numbers = true, value_parser = number_parser::<u16>("--port", 0, 65535))]
     port: u16,
 }
 
