@@ -408,3 +408,118 @@ fn the_web_api_refuses_a_repeated_parameter_and_answers_compact_json() {
         serde_json::json!({"move": "b1a3", "nodes": 20})
     );
 }
+
+/// A file of the repository, by its path from the root.
+fn repo_file(path: &str) -> String {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    std::fs::read_to_string(format!("{root}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The book's chapters, by file name.
+fn chapters() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/src");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_readme_and_the_introduction_list_every_subcommand() {
+    let readme = repo_file("README.md");
+    let intro = repo_file("docs/src/introduction.md");
+    // The paragraphs that list them: "Every subcommand (…)" and "every subcommand (…)".
+    let list = |text: &str| {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let at = text
+            .find("very subcommand (")
+            .expect("a list of the subcommands");
+        let rest = &text[at..];
+        rest[..rest.find(')').unwrap()].to_string()
+    };
+    for command in subcommands() {
+        let word = format!("`{command}`");
+        assert!(list(&readme).contains(&word), "README lacks {word}");
+        assert!(
+            list(&intro).contains(&word),
+            "the introduction lacks {word}"
+        );
+    }
+}
+
+#[test]
+fn mdbook_is_installed_one_way() {
+    let script = repo_file(".ci/install-mdbook");
+    assert!(script.contains("cargo install mdbook"));
+    let mut places = vec![
+        ("README.md".to_string(), repo_file("README.md")),
+        (".ci/run".to_string(), repo_file(".ci/run")),
+    ];
+    places.extend(chapters());
+    for (name, text) in places {
+        assert!(
+            !text.contains("cargo install mdbook"),
+            "{name} installs mdbook its own way: name .ci/install-mdbook"
+        );
+    }
+    assert!(repo_file(".ci/run").contains(".ci/install-mdbook"));
+    assert!(repo_file("README.md").contains(".ci/install-mdbook"));
+    assert!(repo_file("docs/src/introduction.md").contains(".ci/install-mdbook"));
+}
+
+#[test]
+fn every_figure_the_book_includes_is_measured_by_the_script() {
+    let figures = repo_file("docs/src/figures.md");
+    assert!(
+        figures.contains("measured by `docs/figures.sh`"),
+        "{figures}"
+    );
+    let mut used = 0;
+    for (name, text) in chapters() {
+        for (at, _) in text.match_indices("{{#include figures.md:") {
+            let rest = &text[at + "{{#include figures.md:".len()..];
+            let anchor = &rest[..rest.find("}}").unwrap()];
+            assert!(
+                figures.contains(&format!("<!-- ANCHOR: {anchor} -->"))
+                    && figures.contains(&format!("<!-- ANCHOR_END: {anchor} -->")),
+                "{name} includes the figure {anchor:?}, which docs/src/figures.md lacks"
+            );
+            used += 1;
+        }
+    }
+    assert!(used >= 8, "{used} figures included");
+    // The test count, once typed by hand and stale, comes from the script.
+    let start = repo_file("docs/src/getting-started.md");
+    assert!(start.contains("{{#include figures.md:tests}}"));
+    assert!(start.contains("{{#include figures.md:test-time}}"));
+}
+
+#[test]
+fn the_readme_example_builds_fast_calling_no_run_time_dispatcher() {
+    // The first Rust block of "Using the library", as .ci/readme-example builds it.
+    let readme = repo_file("README.md");
+    let section = &readme[readme.find("## Using the library").unwrap()..];
+    let start = section.find("```rust\n").unwrap() + "```rust\n".len();
+    let example = &section[start..start + section[start..].find("```").unwrap()];
+    assert!(
+        example.contains("Position::startpos().perft(5)"),
+        "{example}"
+    );
+    // Each of these compiles every technique's hot path in the calling crate.
+    for slow in [
+        "perft_with",
+        "perft_by",
+        "divide_by",
+        "perft_stats_with",
+        "parallel",
+    ] {
+        assert!(!example.contains(slow), "the README's example calls {slow}");
+    }
+}

@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# The figures the book quotes that go stale with every change: how many tests the test
+# command runs and how long it takes, how long the library and the README's example take
+# to build, and what `rayscan bench` prints. They are measured here, never typed by hand,
+# and written to docs/src/figures.md, which the chapters include by anchor
+# ({{#include figures.md:tests}}).
+#
+#   docs/figures.sh                  measure everything (about 8 minutes on two cores:
+#                                    it builds from an empty target directory) and write
+#                                    docs/src/figures.md
+#   docs/figures.sh --check LOG      compare the test counts of LOG, the output of the
+#                                    test command, with docs/src/figures.md (.ci/run)
+#   docs/figures.sh --tests LOG      write LOG's test counts into docs/src/figures.md,
+#                                    keeping the rest: after adding or removing tests
+#
+# Run it alone on the machine: the times are wall-clock times.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+figures="$repo/docs/src/figures.md"
+
+# "passed ignored" summed over every `test result:` line of a test command's output.
+counts() {
+    awk '/^test result: / {
+            for (i = 1; i <= NF; i++) {
+                if ($(i + 1) ~ /^passed/) p += $i
+                if ($(i + 1) ~ /^ignored/) g += $i
+            }
+         }
+         END { print p + 0, g + 0 }' "$1"
+}
+
+# The counts figures.md states, as "passed ignored".
+stated() {
+    sed -n 's/^\([0-9]*\) tests pass and \([0-9]*\) long ones are ignored.*/\1 \2/p' "$figures"
+}
+
+# Replaces the text between `<!-- ANCHOR: name -->` and its end in figures.md.
+put() {
+    local name="$1" text="$2" tmp
+    tmp="$(mktemp)"
+    awk -v name="$name" -v text="$text" '
+        $0 == "<!-- ANCHOR: " name " -->" { print; print text; skip = 1; next }
+        $0 == "<!-- ANCHOR_END: " name " -->" { skip = 0 }
+        !skip { print }' "$figures" > "$tmp"
+    mv "$tmp" "$figures"
+}
+
+tests_line() {
+    read -r passed ignored < <(counts "$1")
+    if [ "$passed" -eq 0 ]; then
+        echo "figures: no test results in $1" >&2
+        exit 1
+    fi
+    echo "$passed tests pass and $ignored long ones are ignored (\`#[ignore]\`: run them with \`-- --ignored\`)."
+}
+
+case "${1:-}" in
+--check)
+    log="${2:?usage: docs/figures.sh --check LOG}"
+    got="$(counts "$log")"
+    want="$(stated)"
+    if [ "$got" != "$want" ]; then
+        echo "figures: the test command ran $got (passed ignored) tests, docs/src/figures.md says $want:" \
+            "run docs/figures.sh --tests LOG (or docs/figures.sh) and commit docs/src/figures.md" >&2
+        exit 1
+    fi
+    echo "figures: $got (passed ignored) tests, as docs/src/figures.md says"
+    exit 0
+    ;;
+--tests)
+    log="${2:?usage: docs/figures.sh --tests LOG}"
+    put tests "$(tests_line "$log")"
+    echo "figures: wrote the test counts of $log"
+    exit 0
+    ;;
+"") ;;
+*)
+    echo "usage: docs/figures.sh [--check LOG | --tests LOG]" >&2
+    exit 2
+    ;;
+esac
+
+seconds() { date +%s.%N; }
+# "3 min 21 s" or "4.2 s" for a number of seconds.
+say() {
+    awk -v s="$1" 'BEGIN {
+        if (s >= 60) printf "%d min %d s", int(s / 60), int(s - 60 * int(s / 60) + 0.5)
+        else if (s >= 10) printf "%d s", int(s + 0.5)
+        else printf "%.1f s", s
+    }'
+}
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { print b - a }'; }
+
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+cd "$repo"
+
+echo "== the test command from an empty target directory"
+export CARGO_TARGET_DIR="$scratch/target"
+t0="$(seconds)"
+cargo test --workspace --release --no-run >/dev/null 2>&1
+t1="$(seconds)"
+cargo test --workspace --release >"$scratch/test.log" 2>&1 || {
+    tail -40 "$scratch/test.log"
+    echo "figures: the test command failed (.ci/install-tools installs what it runs)" >&2
+    exit 1
+}
+t2="$(seconds)"
+compile="$(elapsed "$t0" "$t1")"
+run="$(elapsed "$t1" "$t2")"
+total="$(elapsed "$t0" "$t2")"
+
+echo "== the library alone, from an empty target directory"
+t0="$(seconds)"
+CARGO_TARGET_DIR="$scratch/library" cargo build --release -p rayscan >/dev/null 2>&1
+library="$(elapsed "$t0" "$(seconds)")"
+
+echo "== the README's library example, in a fresh crate"
+t0="$(seconds)"
+READMEX_TARGET_DIR="$scratch/readme" "$repo/.ci/readme-example" >/dev/null
+readme="$(elapsed "$t0" "$(seconds)")"
+
+echo "== a fresh crate that calls perft::perft_with"
+mkdir -p "$scratch/with/src"
+cat > "$scratch/with/Cargo.toml" <<TOML
+[package]
+name = "perft-with"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+rayscan = { path = "$repo/rayscan" }
+
+[workspace]
+TOML
+cat > "$scratch/with/src/main.rs" <<'RUST'
+use rayscan::perft::perft_with;
+use rayscan::sliders::Technique;
+use rayscan::Position;
+
+fn main() {
+    println!("{}", perft_with(Technique::auto(), &Position::startpos(), 5));
+}
+RUST
+t0="$(seconds)"
+(cd "$scratch/with" && env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS \
+    CARGO_TARGET_DIR="$scratch/with/target" cargo run --quiet --release >/dev/null)
+with="$(elapsed "$t0" "$(seconds)")"
+
+echo "== rayscan bench"
+bench="$("$CARGO_TARGET_DIR/release/rayscan" bench)"
+
+cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+cores="$(nproc)"
+commit="$(git rev-parse --short HEAD)"
+day="$(date +%Y-%m-%d)"
+
+cat > "$figures" <<EOF
+# Figures
+
+The figures that change with every change, measured by \`docs/figures.sh\` (never typed by
+hand) and included by the chapters that quote them. \`.ci/run\` checks the test counts
+against the test command's output; the times are wall-clock times of one run.
+
+<!-- ANCHOR: machine -->
+$day, $cpu, $cores cores, commit $commit
+<!-- ANCHOR_END: machine -->
+
+## The test command
+
+\`cargo test --workspace --release\` from an empty target directory:
+
+<!-- ANCHOR: test-time -->
+$(say "$total") ($(say "$compile") of compiling, then $(say "$run") of tests)
+<!-- ANCHOR_END: test-time -->
+
+<!-- ANCHOR: tests -->
+$(tests_line "$scratch/test.log")
+<!-- ANCHOR_END: tests -->
+
+## Build times
+
+The library alone (\`cargo build --release -p rayscan\`, empty target directory):
+
+<!-- ANCHOR: library-build -->
+$(say "$library")
+<!-- ANCHOR_END: library-build -->
+
+The README's library example, built and run in a fresh crate with no \`RUSTFLAGS\`
+(\`.ci/readme-example\`, rayscan compiled from scratch):
+
+<!-- ANCHOR: readme-build -->
+$(say "$readme")
+<!-- ANCHOR_END: readme-build -->
+
+The same with one call of \`perft::perft_with(Technique::auto(), …)\` instead of
+\`Position::perft\`, which compiles every technique's hot path in the calling crate:
+
+<!-- ANCHOR: perft-with-build -->
+$(say "$with")
+<!-- ANCHOR_END: perft-with-build -->
+
+## rayscan bench
+
+<!-- ANCHOR: bench -->
+\$ rayscan bench
+$bench
+<!-- ANCHOR_END: bench -->
+EOF
+echo "figures: wrote docs/src/figures.md"
+cat "$figures"
