@@ -135,23 +135,36 @@ impl Drop for Server {
 }
 
 impl Server {
-    /// Starts the server on a free port, read from its first line.
+    /// Starts the server on a free port, read from its first line (waited for with
+    /// a deadline).
     pub fn start() -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rayscan"))
             .args(["serve", "--port", "0"])
             .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, first) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = send.send(line);
+        });
+        let Ok(line) = first.recv_timeout(DEADLINE) else {
+            let _ = child.kill();
+            panic!("rayscan serve printed no first line within {DEADLINE:?}");
+        };
         let port = line
             .strip_prefix("rayscan: serving on http://127.0.0.1:")
             .and_then(|rest| rest.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
         Server(child, port)
+    }
+
+    /// The port it serves.
+    pub fn port(&self) -> u16 {
+        self.1
     }
 
     /// The server's process id.

@@ -183,42 +183,39 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn start_server() -> (Killed, u16) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rayscan"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start rayscan serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .trim()
-        .strip_prefix("rayscan: serving on http://127.0.0.1:")
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-    (Killed(child), port)
+/// chromedriver on a free port, once it answers. The port is free when chosen but may be
+/// taken before chromedriver binds it: then chromedriver exits, and another port is
+/// tried.
+fn start_chromedriver(chromedriver: &Path) -> (Killed, u16) {
+    for _ in 0..5 {
+        let port = free_port();
+        let child = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let mut child = Killed(child);
+        let start = Instant::now();
+        loop {
+            if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return (child, port);
+            }
+            if child.0.try_wait().unwrap().is_some() {
+                break; // it could not bind the port: try another
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start within 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    panic!("chromedriver exited at once five times");
 }
 
 fn start_driver(chromedriver: &Path, chromium: &Path, profile: &Path) -> (Killed, Driver) {
-    let port = free_port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromedriver");
-    let child = Killed(child);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "chromedriver did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (child, port) = start_chromedriver(chromedriver);
     let caps = json!({ "capabilities": { "alwaysMatch": {
         "browserName": "chrome",
         "goog:chromeOptions": {
@@ -306,7 +303,8 @@ fn the_page_draws_what_the_library_computes() {
             "web::",
         );
     };
-    let (_server, port) = start_server();
+    let server = crate::common::Server::start();
+    let port = server.port();
     let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("chromium-profile");
     let _ = std::fs::remove_dir_all(&profile);
     let (_driver_process, d) = start_driver(&chromedriver, &chromium, &profile);
