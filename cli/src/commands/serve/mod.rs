@@ -16,8 +16,9 @@
 //! connection, and refuses requests whose `Host` is not the loopback address it serves
 //! (so other sites' pages cannot reach it through DNS rebinding).
 //!
-//! A count has a budget of [`api::MAX_NODES`] nodes, runs one at a time, and stops when
-//! its client closes the connection: no work goes on that nobody waits for.
+//! A count has a budget of 250,000,000 nodes (`api::MAX_NODES`), runs one at a time,
+//! and stops when its client closes the connection: no work goes on that nobody waits
+//! for.
 
 mod api;
 
