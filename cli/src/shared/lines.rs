@@ -6,7 +6,7 @@
 //! output) drops the rest of the line with [`skip_line`]. Memory stays bounded however
 //! long the line.
 
-use std::io::{BufRead, ErrorKind};
+use std::io::{BufRead, Read};
 
 /// The longest line kept, in bytes: 256 KiB. The longest line rayscan has to read is a
 /// UCI `position … moves …` of a whole game, and the longest game the 75-move rule
@@ -50,58 +50,29 @@ pub fn read_line(
     max: usize,
 ) -> std::io::Result<Line> {
     buf.clear();
-    let mut read_any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(if read_any { Line::Whole } else { Line::End });
-        }
-        read_any = true;
-        let newline = available.iter().position(|&b| b == b'\n');
-        let text = &available[..newline.unwrap_or(available.len())];
-        let room = max - buf.len();
-        if text.len() > room {
-            buf.extend_from_slice(&text[..room]);
-            reader.consume(room);
-            return Ok(Line::TooLong);
-        }
-        buf.extend_from_slice(text);
-        let used = newline.map_or(available.len(), |at| at + 1);
-        reader.consume(used);
-        if newline.is_some() {
-            return Ok(Line::Whole);
-        }
+    // One byte past the bound tells a line of exactly `max` bytes from a longer one.
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    if reader.by_ref().take(limit).read_until(b'\n', buf)? == 0 {
+        return Ok(Line::End);
     }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        return Ok(Line::Whole);
+    }
+    if buf.len() > max {
+        // The byte past the bound belongs to the rest of the line, which is dropped.
+        buf.truncate(max);
+        return Ok(Line::TooLong);
+    }
+    // The last line, without its `\n`.
+    Ok(Line::Whole)
 }
 
 /// Reads and drops the rest of a line, up to and including its `\n`: after
 /// [`Line::TooLong`], where the reader goes on with the next line (the UCI loop). Holds
 /// nothing, however long the line.
 pub fn skip_line(reader: &mut impl BufRead) -> std::io::Result<()> {
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(());
-        }
-        match available.iter().position(|&b| b == b'\n') {
-            Some(at) => {
-                reader.consume(at + 1);
-                return Ok(());
-            }
-            None => {
-                let n = available.len();
-                reader.consume(n);
-            }
-        }
-    }
+    reader.skip_until(b'\n').map(|_| ())
 }
 
 /// The whole text of `file`, read line by line with the bound: a line longer than
