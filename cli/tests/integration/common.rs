@@ -224,6 +224,16 @@ pub fn refused(args: &[&str], wants: &[&str]) -> String {
     err
 }
 
+/// Exit code 2, nothing on stdout, and exactly the one line `rayscan: error: {want}`.
+#[track_caller]
+pub fn refused_exactly(args: &[&str], want: &str) {
+    let out = rayscan(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert_eq!(err, format!("rayscan: error: {want}\n"), "{args:?}");
+}
+
 /// A file in a temporary folder of its own (named after the test process and the
 /// file), removed with the folder when dropped: tests leave nothing behind in the
 /// temporary directory. Reads as the file's path (`&file` is a `&str`).

@@ -3,18 +3,9 @@
 //! lines, `show` and the web page naming checkmate, stalemate and insufficient material.
 //! Bad input still exits with code 2 and one line.
 
-use crate::common::{Server, rayscan, success_text, uci_session};
+use crate::common::{Server, rayscan, refused_exactly, success_text, uci_session};
 
 use rayscan::Position;
-
-/// Exit code 2, nothing on stdout, and exactly the one line `rayscan: error: {want}`.
-fn refused(args: &[&str], want: &str) {
-    let out = rayscan(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert_eq!(err, format!("rayscan: error: {want}\n"), "{args:?}");
-}
 
 /// The position after `moves` (UCI) from the start.
 fn after(moves: &[&str]) -> Position {
@@ -46,26 +37,26 @@ fn perft_takes_a_number_after_the_moves_as_its_depth() {
     );
 
     // The forms that cannot work say why and how to write them.
-    refused(
+    refused_exactly(
         &["perft", "--moves", "e2e4", "3", "e7e5"],
         "--moves: \"e7e5\" comes after the depth 3, and a number ends the moves: write the moves first (--moves e2e4 e7e5 3)",
     );
-    refused(
+    refused_exactly(
         &["perft", "3", "--moves", "e2e4", "4"],
         "the depth is given twice, 3 and 4 (a number after the moves is the depth): give it once",
     );
-    refused(
+    refused_exactly(
         &["perft", "--moves", "e2e4", "e7e5"],
         "the depth is missing: write it after the moves (--moves e2e4 e7e5 3) or first (perft 3 --moves e2e4 e7e5)",
     );
-    refused(
+    refused_exactly(
         &["perft", "--moves", "e2e4", "65"],
         "depth 65: expected 1 to 64",
     );
     let number = "--moves: \"3\" is a number, not a move (only perft reads a number after its moves, as the depth)";
-    refused(&["fen", "--moves", "e2e4", "3"], number);
-    refused(&["show", "--moves", "e2e4", "3"], number);
-    refused(&["see", "--moves", "e2e4", "3", "--move", "d7d5"], number);
+    refused_exactly(&["fen", "--moves", "e2e4", "3"], number);
+    refused_exactly(&["show", "--moves", "e2e4", "3"], number);
+    refused_exactly(&["see", "--moves", "e2e4", "3", "--move", "d7d5"], number);
     // --moves still works wherever it is taken.
     assert_eq!(
         success_text(&rayscan(&["fen", "--moves", "e2e4", "e7e5"])),
@@ -145,7 +136,7 @@ fn a_bad_job_line_names_what_is_wrong() {
         ),
         ("[1]".to_string(), "it is a list, not a JSON object".to_string()),
     ] {
-        refused(&["perft", "--job", &line], &format!("{job}{want}"));
+        refused_exactly(&["perft", "--job", &line], &format!("{job}{want}"));
     }
     // A job line as --split writes it still runs.
     let split = success_text(&rayscan(&["perft", "2", "--split", "1"]));
@@ -162,7 +153,7 @@ fn a_bad_job_line_names_what_is_wrong() {
     )
     .unwrap();
     let file = file.to_str().unwrap();
-    refused(
+    refused_exactly(
         &["perft", "--merge", file],
         &format!(
             "{file}: line 2: not a result line as written by `rayscan perft --job`: the field \"root\" is missing"

@@ -3,7 +3,7 @@
 //! line naming what is wrong (the UCI loop's 10 MB line is in cli.rs, beside the other
 //! UCI sessions). Ctrl-C stops a long perft with exit code 130.
 
-use crate::common::{DEADLINE, output_within};
+use crate::common::{DEADLINE, output_within, refused_exactly};
 use crate::corpus;
 
 use std::process::{Command, Output, Stdio};
@@ -188,15 +188,6 @@ fn catches_sigint(pid: u32) -> bool {
         .is_some_and(|mask| mask & (1 << 1) != 0)
 }
 
-/// Exit code 2, nothing on stdout, and exactly the line `rayscan: error: {want}`.
-fn refused_with(args: &[&str], want: &str) {
-    let out = rayscan(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert_eq!(err, format!("rayscan: error: {want}\n"), "{args:?}");
-}
-
 #[test]
 fn numbers_out_of_range_name_their_option_and_range() {
     let cases: [(&[&str], &str); 14] = [
@@ -265,25 +256,25 @@ fn numbers_out_of_range_name_their_option_and_range() {
         ),
     ];
     for (args, want) in cases {
-        refused_with(args, want);
+        refused_exactly(args, want);
     }
 }
 
 #[test]
 fn moves_that_cannot_be_played_name_the_position_and_every_reading() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    refused_with(
+    refused_exactly(
         &["see", "--move", "e5"],
         &format!("--move: illegal move \"e5\": not a legal move in this position (in {start})"),
     );
     // Knights on c3 and e3 can both take on d1.
     let fen = "8/8/1k6/8/8/2N1N3/2p1p1K1/3n4 w - - 0 1";
     let ambiguous = "ambiguous san move \"Nxd1\": it can be Ncxd1 or Nexd1";
-    refused_with(
+    refused_exactly(
         &["fen", "--fen", fen, "--moves", "Nxd1"],
         &format!("--moves: {ambiguous} (in {fen})"),
     );
-    refused_with(
+    refused_exactly(
         &["see", "--fen", fen, "--move", "Nxd1"],
         &format!("--move: {ambiguous} (in {fen})"),
     );
@@ -298,8 +289,8 @@ fn moves_that_cannot_be_played_name_the_position_and_every_reading() {
 fn json_on_a_command_without_it_is_refused_alike_before_and_after() {
     for command in [&["uci"][..], &["serve"], &["perftree", "1", "startpos"]] {
         let want = format!("--json: {} has no JSON output", command[0]);
-        refused_with(&[&["--json"][..], command].concat(), &want);
-        refused_with(&[command, &["--json"]].concat(), &want);
+        refused_exactly(&[&["--json"][..], command].concat(), &want);
+        refused_exactly(&[command, &["--json"]].concat(), &want);
     }
     // And the global --json is listed.
     let help = rayscan(&["--help"]);
