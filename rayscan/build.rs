@@ -114,29 +114,46 @@ fn write(name: &str, words: &[u64]) {
     fs::write(Path::new(&out).join(name), bytes).expect("OUT_DIR is writable");
 }
 
-/// `crate::cpu::FEATURES`, the features of the hot paths' second copy (a test in
-/// `movegen::isa` holds the two lists together).
+/// `crate::cpu::FEATURES`, the features of the hot paths' x86-64-v3 copy (a test in
+/// `movegen::isa` holds the lists together).
 const V3_FEATURES: [&str; 8] = [
     "avx", "avx2", "bmi1", "bmi2", "fma", "lzcnt", "movbe", "popcnt",
 ];
 
-/// Sets `rayscan_v3_copy` where `movegen::isa` compiles its second, x86-64-v3 copy of the
-/// hot paths: on x86-64, unless the crate is built with all those features already
-/// (`-C target-cpu=native` on a recent CPU), when the two copies would be the same code.
-fn v3_copy() {
+/// `crate::cpu::V4_FEATURES` beyond [`V3_FEATURES`]: the x86-64-v4 copy's.
+const V4_EXTRA: [&str; 6] = [
+    "avx512f",
+    "avx512bw",
+    "avx512cd",
+    "avx512dq",
+    "avx512vl",
+    "avx512vpopcntdq",
+];
+
+/// Sets `rayscan_v3_copy` and `rayscan_v4_copy` where `movegen::isa` compiles its
+/// x86-64-v3 and x86-64-v4 copies of the hot paths: on x86-64, unless the crate is built
+/// with all their features already (`-C target-cpu=native` on a recent CPU), when a copy
+/// would be the same code as the crate's own.
+fn copies() {
     println!("cargo::rustc-check-cfg=cfg(rayscan_v3_copy)");
+    println!("cargo::rustc-check-cfg=cfg(rayscan_v4_copy)");
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
     let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
     let enabled: Vec<&str> = features.split(',').collect();
-    if arch == "x86_64" && !V3_FEATURES.iter().all(|f| enabled.contains(f)) {
+    let has_v3 = V3_FEATURES.iter().all(|f| enabled.contains(f));
+    let has_v4 = has_v3 && V4_EXTRA.iter().all(|f| enabled.contains(f));
+    if arch == "x86_64" && !has_v3 {
         println!("cargo::rustc-cfg=rayscan_v3_copy");
+    }
+    if arch == "x86_64" && !has_v4 {
+        println!("cargo::rustc-cfg=rayscan_v4_copy");
     }
 }
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/sliders/magic/numbers.rs");
-    v3_copy();
+    copies();
     write("magic_attacks.bin", &magic_table());
     write("pext_attacks.bin", &pext_table());
 }

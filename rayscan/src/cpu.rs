@@ -1,30 +1,37 @@
 //! What the CPU the program runs on can do, asked once at run time.
 //!
 //! A crate built for baseline x86-64 (what `cargo install` and a crates.io dependency
-//! give) still runs its hot paths with the features of x86-64-v3 (AVX2, BMI1, BMI2,
-//! LZCNT, MOVBE, POPCNT: every x86-64 CPU since 2013–2015 has them) where the CPU has
-//! them: the piece-wise generator and perft are compiled twice, once with those features
-//! enabled (`#[target_feature]`), and [`x86_64_v3`] chooses between the copies at the top.
+//! give) still runs its hot paths with the features of newer CPUs where the CPU has
+//! them: the piece-wise generator and perft are compiled three times, as the crate is
+//! built, with the features of x86-64-v3 enabled ([`FEATURES`]: AVX2, BMI1, BMI2,
+//! LZCNT, MOVBE, POPCNT; every x86-64 CPU since 2013–2015 has them), and with those of
+//! x86-64-v4 and AVX-512 VPOPCNTDQ besides ([`V4_FEATURES`]: Zen 4 and 5, Intel since
+//! Ice Lake). [`x86_64_v3`] and [`x86_64_v4`] choose between the copies at the top.
 //! [`pext`] says whether the PEXT instruction is there and worth using: AMD before Zen 3
 //! runs it in microcode, hundreds of cycles, where magic multiplication is faster.
 //!
 //! Why AVX2 too: with BMI1/BMI2/POPCNT/LZCNT alone the copy ran at 0.88–0.91× a build
 //! for the native CPU; with AVX2 (the 80-byte board copies in 32-byte moves) it runs as
 //! fast as the native build. Measured on AMD Zen 5 (the book's performance chapter, docs/).
+//! Why AVX-512: the `lanes` technique ([`crate::sliders::Lanes`]) computes eight
+//! bitboards in one register; its perft counts eight children at a time.
 //!
 //! The environment variable `RAYSCAN_CPU` overrides what is detected, to test the other
-//! paths on a machine that has everything: `baseline` behaves as a CPU without BMI2
-//! (no PEXT, the baseline copies run), `slow-pext` as AMD Zen 1/2 (BMI2 present, PEXT
-//! slow). It can only take features away, never add them. Set but empty, it is the same
-//! as unset. Without the `std` feature
-//! nothing is detected: the features are the ones the crate was compiled with
-//! (`cfg(target_feature)`), and the variable is not read.
+//! paths on a machine that has everything: `v3` behaves as a CPU without AVX-512 (the
+//! x86-64-v3 copies run), `baseline` as a CPU without BMI2 (no PEXT, the baseline copies
+//! run), `slow-pext` as AMD Zen 1/2 (no AVX-512, BMI2 present, PEXT slow), and `v4` as
+//! detected, for symmetry. It can only take features away, never add them. Set but
+//! empty, it is the same as unset. Without the `std` feature nothing is detected: the
+//! features are the ones the crate was compiled with (`cfg(target_feature)`), and the
+//! variable is not read.
 //!
 //! ```
 //! use rayscan::cpu::{self, PextSupport};
 //! use rayscan::sliders::Technique;
-//! // The default technique follows the CPU: PEXT only where it is fast.
+//! // The default technique follows the CPU: the lanes with AVX-512, else PEXT where it
+//! // is fast.
 //! let expected = match cpu::pext() {
+//!     _ if cpu::x86_64_v4() => Technique::Lanes,
 //!     PextSupport::Fast => Technique::Pext,
 //!     PextSupport::Slow | PextSupport::Missing => Technique::Magic,
 //! };
@@ -36,11 +43,17 @@ use core::fmt;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 /// The values `RAYSCAN_CPU` may take; any other is ignored here (the CLI refuses it).
-pub const OVERRIDES: [&str; 2] = ["baseline", "slow-pext"];
+pub const OVERRIDES: [&str; 4] = ["baseline", "v3", "v4", "slow-pext"];
 
-/// The features the second copy of the hot paths is compiled with (the string given to
-/// `#[target_feature(enable = …)]`, which must be a literal there).
+/// The features the x86-64-v3 copy of the hot paths is compiled with (the string given
+/// to `#[target_feature(enable = …)]`, which must be a literal there).
 pub const FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
+
+/// The features the x86-64-v4 copy of the hot paths is compiled with: [`FEATURES`],
+/// x86-64-v4's AVX-512 (F, BW, CD, DQ, VL) and AVX-512 VPOPCNTDQ, the population count
+/// of eight words that the `lanes` technique counts with (Zen 4 and 5, Intel since Ice
+/// Lake; not Skylake-X, which gets the x86-64-v3 copy).
+pub const V4_FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq";
 
 /// Whether PEXT can be used, and whether it pays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,6 +105,14 @@ pub fn x86_64_v3() -> bool {
     imp::detected().1
 }
 
+/// Whether the hot paths may run their x86-64-v4 copy, and the `lanes` technique its
+/// AVX-512 instructions: the CPU has every one of [`V4_FEATURES`] (and `RAYSCAN_CPU`
+/// does not say `v3`, `baseline` or `slow-pext`).
+#[inline]
+pub fn x86_64_v4() -> bool {
+    imp::detected().2
+}
+
 /// Whether the crate itself was compiled with all of [`FEATURES`] (`-C target-cpu=…`):
 /// then both copies of the hot paths have them, whatever is detected.
 pub const COMPILED_WITH_V3: bool = cfg!(all(
@@ -106,12 +127,33 @@ pub const COMPILED_WITH_V3: bool = cfg!(all(
     target_feature = "popcnt"
 ));
 
+/// Whether the crate itself was compiled with all of [`V4_FEATURES`]: then every copy
+/// of the hot paths has them, whatever is detected.
+pub const COMPILED_WITH_V4: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "avx",
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "fma",
+    target_feature = "lzcnt",
+    target_feature = "movbe",
+    target_feature = "popcnt",
+    target_feature = "avx512f",
+    target_feature = "avx512bw",
+    target_feature = "avx512cd",
+    target_feature = "avx512dq",
+    target_feature = "avx512vl",
+    target_feature = "avx512vpopcntdq"
+));
+
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod imp {
     use super::*;
     use std::is_x86_feature_detected as has;
 
-    /// 0: not asked yet; otherwise 4 + (`PextSupport as u8`) + 8 × (x86-64-v3 present).
+    /// 0: not asked yet; otherwise 4 + (`PextSupport as u8`) + 8 × (x86-64-v3 present)
+    /// + 16 × (x86-64-v4 present).
     static CACHE: AtomicU8 = AtomicU8::new(0);
 
     /// `PextSupport` by its discriminant, in declaration order.
@@ -119,26 +161,28 @@ mod imp {
         [PextSupport::Fast, PextSupport::Slow, PextSupport::Missing];
 
     #[inline]
-    pub(super) fn detected() -> (PextSupport, bool) {
+    pub(super) fn detected() -> (PextSupport, bool, bool) {
         match CACHE.load(Ordering::Relaxed) {
             0 => detect_and_store(),
-            n => (BY_INDEX[usize::from(n & 3) % 3], n & 8 != 0),
+            n => (BY_INDEX[usize::from(n & 3) % 3], n & 8 != 0, n & 16 != 0),
         }
     }
 
     #[cold]
     #[inline(never)]
-    fn detect_and_store() -> (PextSupport, bool) {
-        let (pext, v3) = detect();
+    fn detect_and_store() -> (PextSupport, bool, bool) {
+        let (pext, v3, v4) = detect();
         // Racing threads all compute the same answer: storing it twice is harmless.
-        CACHE.store(4 | pext as u8 | if v3 { 8 } else { 0 }, Ordering::Relaxed);
-        (pext, v3)
+        let bits = 4 | pext as u8 | if v3 { 8 } else { 0 } | if v4 { 16 } else { 0 };
+        CACHE.store(bits, Ordering::Relaxed);
+        (pext, v3, v4)
     }
 
-    fn detect() -> (PextSupport, bool) {
+    fn detect() -> (PextSupport, bool, bool) {
         let forced = std::env::var("RAYSCAN_CPU").ok();
-        if forced.as_deref() == Some(OVERRIDES[0]) {
-            return (PextSupport::Missing, false);
+        let forced = forced.as_deref();
+        if forced == Some("baseline") {
+            return (PextSupport::Missing, false, false);
         }
         let v3 = has!("avx")
             && has!("avx2")
@@ -148,14 +192,22 @@ mod imp {
             && has!("lzcnt")
             && has!("movbe")
             && has!("popcnt");
+        let v4 = v3
+            && has!("avx512f")
+            && has!("avx512bw")
+            && has!("avx512cd")
+            && has!("avx512dq")
+            && has!("avx512vl")
+            && has!("avx512vpopcntdq")
+            && !matches!(forced, Some("v3" | "slow-pext"));
         let pext = if !has!("bmi2") {
             PextSupport::Missing
-        } else if microcoded_pext() || forced.as_deref() == Some(OVERRIDES[1]) {
+        } else if microcoded_pext() || forced == Some("slow-pext") {
             PextSupport::Slow
         } else {
             PextSupport::Fast
         };
-        (pext, v3)
+        (pext, v3, v4)
     }
 
     /// AMD (and Hygon, its licensed Zen 1) before family 19h (Zen 3) implement PEXT in
@@ -184,13 +236,13 @@ mod imp {
     use super::*;
 
     #[inline]
-    pub(super) fn detected() -> (PextSupport, bool) {
+    pub(super) fn detected() -> (PextSupport, bool, bool) {
         let pext = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
             PextSupport::Fast
         } else {
             PextSupport::Missing
         };
-        (pext, COMPILED_WITH_V3)
+        (pext, COMPILED_WITH_V3, COMPILED_WITH_V4)
     }
 }
 
@@ -202,12 +254,22 @@ mod tests {
     fn detection_agrees_with_the_compiled_features() {
         // A crate compiled with BMI2 runs on a CPU that has it; the override can still
         // take it away.
-        if COMPILED_WITH_V3 && std::env::var("RAYSCAN_CPU").unwrap_or_default().is_empty() {
+        let forced = std::env::var("RAYSCAN_CPU").unwrap_or_default();
+        if COMPILED_WITH_V3 && forced.is_empty() {
             assert!(bmi2() && x86_64_v3());
+        }
+        if COMPILED_WITH_V4 && forced.is_empty() {
+            assert!(x86_64_v4());
         }
         assert_eq!(bmi2(), pext() != PextSupport::Missing);
         if x86_64_v3() {
             assert!(bmi2(), "x86-64-v3 includes BMI2");
+        }
+        if x86_64_v4() {
+            assert!(x86_64_v3(), "the v4 copy has the v3 features too");
+        }
+        if matches!(forced.as_str(), "v3" | "baseline" | "slow-pext") {
+            assert!(!x86_64_v4());
         }
         assert_eq!(pext(), pext(), "the cached answer is stable");
         #[cfg(target_arch = "x86_64")]

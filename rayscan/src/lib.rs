@@ -103,6 +103,7 @@ pub mod san;
 pub mod see;
 #[cfg(feature = "serde")]
 pub mod serde_impls;
+mod simd;
 pub mod sliders;
 pub mod square;
 #[cfg(feature = "std")]

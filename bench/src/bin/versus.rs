@@ -4,10 +4,12 @@
 //! neighbour hurts them all alike; each cell is the median over the rounds, and the last
 //! rows name the best peer per position and give rayscan's ratio to it.
 //!
-//! The peers: cozy-chess twice, with its `pext` feature (a dependency of this crate) and
-//! with its default magic lookups (a separate build, `bench/cozy-magic`, which this
-//! program builds with cargo and drives over a pipe, since cargo enables a dependency's
-//! features for all its users in one build), shakmaty and chess.
+//! The peers: cozy-chess, shakmaty and chess. Built as users get them (no `RUSTFLAGS`),
+//! cozy-chess has its default magic lookups. With the `cozy-pext` feature, which needs
+//! BMI2 at compile time (`-C target-cpu=native`), cozy-chess runs twice: with its `pext`
+//! feature (a dependency of this crate) and with its magic lookups (a separate build,
+//! `bench/cozy-magic`, which this program builds with cargo and drives over a pipe, since
+//! cargo enables a dependency's features for all its users in one build).
 //!
 //! ```text
 //! cargo run --release -p rayscan-bench --bin versus                    # ~15 minutes
@@ -15,6 +17,9 @@
 //! cargo run --release -p rayscan-bench --bin versus -- --filter kiwipete --filter cpw4
 //! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/versus.md --svg bench/versus.svg
 //! cargo run --release -p rayscan-bench --bin versus -- --api          # through the public APIs
+//! # every library built for this CPU, cozy-chess with pext too:
+//! RUSTFLAGS="-C target-cpu=native" cargo run --release -p rayscan-bench --features cozy-pext \
+//!     --target-dir target/native --bin versus
 //! ```
 //!
 //! Every count is checked against the known value before its time is used.
@@ -201,16 +206,30 @@ impl Drop for CozyMagic {
     }
 }
 
+/// The name of this crate's own cozy-chess build.
+const COZY: &str = if cfg!(feature = "cozy-pext") {
+    "cozy-chess (pext)"
+} else {
+    "cozy-chess (magic)"
+};
+
+/// cozy-chess's magic build beside this crate's, where this crate's has `pext`.
+fn cozy_magic() -> Option<CozyMagic> {
+    cfg!(feature = "cozy-pext").then(CozyMagic::start)
+}
+
 fn peers() -> Vec<Engine> {
-    let magic = CozyMagic::start();
-    vec![
-        Engine {
+    let mut engines = Vec::new();
+    if let Some(magic) = cozy_magic() {
+        engines.push(Engine {
             name: "cozy-chess (magic)".into(),
             headline: true,
             run: Box::new(move |fen, depth| magic.perft(fen, depth)),
-        },
+        });
+    }
+    engines.extend([
         Engine {
-            name: "cozy-chess (pext)".into(),
+            name: COZY.into(),
             headline: true,
             run: Box::new(|fen, depth| {
                 let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
@@ -236,19 +255,20 @@ fn peers() -> Vec<Engine> {
                 chess::MoveGen::movegen_perft_test(&board, depth as usize) as u64
             }),
         },
-    ]
+    ]);
+    engines
 }
 
 /// Perft through the public APIs ([`rayscan_bench::api`]).
 fn api_engines() -> Vec<Engine> {
     use rayscan_bench::api;
-    let magic = CozyMagic::start();
+    let magic = cozy_magic();
     let engine = |name: &str, run: Run| Engine {
         name: name.into(),
         headline: true,
         run,
     };
-    vec![
+    let mut engines = vec![
         engine(
             "rayscan API: legal_moves + play",
             Box::new(|fen, depth| {
@@ -278,17 +298,11 @@ fn api_engines() -> Vec<Engine> {
             }),
         ),
         engine(
-            "cozy-chess API: generate_moves callback",
+            &format!("{} API: generate_moves callback", COZY),
             Box::new(|fen, depth| {
                 let board = cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
                 api::cozy_callback(&board, depth)
             }),
-        ),
-        // The same perft (bench/src/cozy.rs) in cozy-chess's build without `pext`, which
-        // is the faster of its two builds on some CPUs (Zen 5 among them).
-        engine(
-            "cozy-chess API (magic): generate_moves callback",
-            Box::new(move |fen, depth| magic.perft(fen, depth)),
         ),
         engine(
             "cozy-chess API: moves into an array",
@@ -314,7 +328,16 @@ fn api_engines() -> Vec<Engine> {
                 api::chess_list(&board, depth)
             }),
         ),
-    ]
+    ];
+    // The same perft (bench/src/cozy.rs) in cozy-chess's build without `pext`, which is
+    // the faster of its two builds on some CPUs (Zen 5 among them).
+    if let Some(magic) = magic {
+        engines.push(engine(
+            "cozy-chess (magic) API: generate_moves callback",
+            Box::new(move |fen, depth| magic.perft(fen, depth)),
+        ));
+    }
+    engines
 }
 
 /// The positions of the API table: the start position (depth 6), Kiwipete, CPW4, CPW5.

@@ -180,6 +180,7 @@ pub fn explain(req: &Request) -> Walkthrough {
         T::Garvin32 => rays(garvin32_ray),
         T::Dumb7Fill => rays(dumb7_ray),
         T::KoggeStone => rays(kogge_stone_ray),
+        T::Lanes => lanes(req),
         T::Garvin => req
             .piece
             .lines()
@@ -611,6 +612,66 @@ fn dumb7_ray(req: &Request, dir: Direction) -> Section {
 }
 
 fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
+    kogge_stone_steps(req, dir, dir.name().to_string())
+}
+
+/// The `lanes` technique: the Kogge-Stone fill of each of the piece's directions, each in
+/// its own lane of one register, after a section that says what the lanes hold.
+fn lanes(req: &Request) -> Vec<Section> {
+    let dirs = req.piece.directions();
+    let lanes: Vec<String> = dirs
+        .iter()
+        .map(|&d| format!("{} {}", d.index(), d.name()))
+        .collect();
+    let shifts: Vec<String> = dirs
+        .iter()
+        .map(|&d| {
+            let (way, s) = if d.is_positive() {
+                ("left", d.offset())
+            } else {
+                ("right", -d.offset())
+            };
+            format!("{}: {way} by {s}, {}, {}", d.index(), 2 * s, 4 * s)
+        })
+        .collect();
+    let mut st = Steps::new(req);
+    st.add(
+        format!(
+            "one register holds 8 bitboards, lane i filling in direction i of the compass rose \
+             (0 north … 7 north-west); the {} works in lanes {}. Each step below is one \
+             instruction for all lanes at once: a lane shifts by its own count (vpsllvq, \
+             vpsrlvq; a count of 64 gives nothing, so each lane shifts one way only: {}) and \
+             masks its own wrap file. The attacks are the union of the lanes.",
+            req.piece,
+            lanes.join(", "),
+            shifts.join("; ")
+        ),
+        &[p("slider", Bitboard::from(req.square), true)],
+        &[],
+    );
+    let mut st2 = Steps::new(req);
+    st2.add(
+        "in perft the same register holds 8 children instead: two plies above the leaves, \
+         each child of a node differs from the others by one move, so eight children are \
+         counted in about the instructions of one, one child per lane and one direction \
+         at a time."
+            .to_string(),
+        &[],
+        &[],
+    );
+    let mut sections = vec![
+        st.section("the lanes", Part::Intro, Bitboard::EMPTY),
+        st2.section("eight children at a time", Part::Intro, Bitboard::EMPTY),
+    ];
+    sections.extend(
+        dirs.iter()
+            .map(|&d| kogge_stone_steps(req, d, format!("lane {} ({})", d.index(), d.name()))),
+    );
+    sections
+}
+
+/// Kogge-Stone's three steps along `dir`, each step's text starting with `name`.
+fn kogge_stone_steps(req: &Request, dir: Direction, name: String) -> Section {
     let s = i32::from(dir.offset());
     let empty = !req.occupied;
     let mut pro = empty.0 & !dir.opposite().wrap_mask().0;
@@ -632,10 +693,7 @@ fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
         ),
     };
     st.add(
-        format!(
-            "{}: generator = the slider; propagator = the empty squares {propagator}",
-            dir.name(),
-        ),
+        format!("{name}: generator = the slider; propagator = the empty squares {propagator}",),
         &[
             p("generator", Bitboard(generator), true),
             p("propagator", Bitboard(pro), false),
@@ -645,8 +703,7 @@ fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
     for (k, by) in [(1, 1), (2, 2), (3, 4)] {
         generator |= pro & shift_by(generator, s * by);
         let text = format!(
-            "{}: step {k}: gen |= pro & shift(gen, {by}){}",
-            dir.name(),
+            "{name}: step {k}: gen |= pro & shift(gen, {by}){}",
             if k < 3 {
                 format!("; pro &= shift(pro, {by})")
             } else {
@@ -680,7 +737,7 @@ fn kogge_stone_ray(req: &Request, dir: Direction) -> Section {
         }
     }
     let attacks = Bitboard(generator).shift(dir);
-    st.section(dir.name(), Part::Ray(dir), attacks)
+    st.section(name, Part::Ray(dir), attacks)
 }
 
 fn garvin_line(req: &Request, line: Line) -> Section {

@@ -58,7 +58,7 @@ pub fn run(json: bool) -> String {
     text += &format!(
         "* default on this CPU: {} ({})\n",
         default.name(),
-        rayscan::cpu::pext().reason()
+        rayscan::sliders::Technique::auto_reason()
     );
     text
 }

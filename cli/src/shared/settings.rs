@@ -122,11 +122,18 @@ pub fn check_cpu_override() -> Result<(), String> {
         return Ok(());
     };
     match value.to_str() {
+        // It can only take features away: a level the CPU lacks cannot be forced.
+        Some("v4") if !rayscan::cpu::x86_64_v4() => Err(
+            "RAYSCAN_CPU: v4: this CPU has no x86-64-v4 with AVX-512 VPOPCNTDQ (it takes features away, never adds them)".to_string(),
+        ),
+        Some("v3") if !rayscan::cpu::x86_64_v3() => Err(
+            "RAYSCAN_CPU: v3: this CPU has no x86-64-v3 (it takes features away, never adds them)".to_string(),
+        ),
         Some(v) if rayscan::cpu::OVERRIDES.contains(&v) => Ok(()),
         _ => Err(format!(
             "RAYSCAN_CPU: unknown value {}: expected {}",
             rayscan::error::Snippet::new(&value.to_string_lossy()),
-            rayscan::cpu::OVERRIDES.join(" or ")
+            rayscan::cpu::OVERRIDES.join(", ")
         )),
     }
 }

@@ -1,6 +1,8 @@
-//! The choice of CPU features and technique at run time, both ways on one machine: as
-//! detected, and with `RAYSCAN_CPU` taking features away (`baseline`: no BMI2, the
-//! baseline copy of the hot paths; `slow-pext`: BMI2 whose PEXT is microcoded).
+//! The choice of CPU features and technique at run time, every way on one machine: as
+//! detected, and with `RAYSCAN_CPU` taking features away (`v3`: no AVX-512, the x86-64-v3
+//! copy of the hot paths; `baseline`: no BMI2, the baseline copy; `slow-pext`: BMI2 whose
+//! PEXT is microcoded). Each copy runs where the CPU has its features: on an AVX-512
+//! machine all three.
 
 use std::process::Output;
 
@@ -66,11 +68,27 @@ fn nodes(cpu: Option<&str>, fen: &str, depth: u32, technique: Option<&str>) -> u
 #[test]
 fn the_default_follows_the_cpu() {
     assert_eq!(default_in_json(None), Technique::auto().name());
-    let expected = match cpu::pext() {
+    let without_avx512 = match cpu::pext() {
         cpu::PextSupport::Fast => "pext",
         _ => "magic",
     };
+    let expected = if cpu::x86_64_v4() {
+        "lanes"
+    } else {
+        without_avx512
+    };
     assert_eq!(default_in_json(None), expected);
+    if cpu::x86_64_v4() {
+        assert_eq!(default_in_json(Some("v4")), "lanes");
+        let text = stdout(&rayscan(None, &["techniques"]));
+        assert!(
+            text.ends_with("* default on this CPU: lanes (AVX-512 with VPOPCNTDQ: eight lanes in one register)\n"),
+            "{text}"
+        );
+    }
+    if cpu::x86_64_v3() {
+        assert_eq!(default_in_json(Some("v3")), without_avx512);
+    }
     assert_eq!(default_in_json(Some("baseline")), "magic");
     assert_eq!(default_in_json(Some("slow-pext")), "magic");
     let text = stdout(&rayscan(Some("baseline"), &["techniques"]));
@@ -91,18 +109,44 @@ fn the_default_follows_the_cpu() {
 }
 
 #[test]
-fn both_copies_of_the_hot_path_count_the_same() {
+fn every_copy_of_the_hot_path_counts_the_same() {
     for (fen, depth) in POSITIONS {
         let detected = nodes(None, fen, depth, None);
-        assert_eq!(nodes(Some("baseline"), fen, depth, None), detected, "{fen}");
-        assert_eq!(
-            nodes(Some("baseline"), fen, depth, Some("classical")),
-            detected,
-            "{fen}"
-        );
+        for technique in [None, Some("classical"), Some("magic"), Some("lanes")] {
+            assert_eq!(
+                nodes(Some("baseline"), fen, depth, technique),
+                detected,
+                "{fen}"
+            );
+            if cpu::x86_64_v3() {
+                assert_eq!(nodes(Some("v3"), fen, depth, technique), detected, "{fen}");
+            }
+            if cpu::x86_64_v4() {
+                assert_eq!(nodes(Some("v4"), fen, depth, technique), detected, "{fen}");
+            }
+        }
         if cpu::bmi2() {
             assert_eq!(nodes(None, fen, depth, Some("pext")), detected, "{fen}");
             assert_eq!(nodes(Some("slow-pext"), fen, depth, Some("pext")), detected);
+        }
+    }
+}
+
+#[test]
+fn a_level_the_cpu_lacks_cannot_be_forced() {
+    for (level, has) in [("v4", cpu::x86_64_v4()), ("v3", cpu::x86_64_v3())] {
+        let out = rayscan(Some(level), &["perft", "1"]);
+        if has {
+            assert!(out.status.success(), "{level}");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{level}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains(&format!(
+                    "RAYSCAN_CPU: {level}: this CPU has no x86-64-{level}"
+                )),
+                "{err}"
+            );
         }
     }
 }
@@ -168,8 +212,9 @@ fn an_unknown_override_is_an_error() {
     let out = rayscan(Some("haswell"), &["perft", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("RAYSCAN_CPU: unknown value \"haswell\": expected baseline or slow-pext")
+        String::from_utf8_lossy(&out.stderr).contains(
+            "RAYSCAN_CPU: unknown value \"haswell\": expected baseline, v3, v4, slow-pext"
+        )
     );
 }
 

@@ -3,7 +3,7 @@
 //! At a node two plies above the leaves, perft makes each child and counts the child's
 //! moves. Those children differ from their parent, and from each other, only by one move
 //! of ours, and the opponent's king stands on the same square in all of them. So the
-//! count is done here on eight children at once ([`Lanes`]):
+//! count is done here on eight children at once, one per lane ([`U64x8`]):
 //! - the node lists its moves as their squares and piece kinds ([`Children`]); the
 //!   children's sets are made from the parent's in lanes (the target square cleared from
 //!   everything of the opponent, the mover's two squares toggled in our sets);
@@ -13,18 +13,24 @@
 //!   eight rays (the lowest bit going up, the highest going down): a slider of the ray's
 //!   kind checks with nothing of the opponent's between, pins with one piece;
 //! - the moves of knights and sliders, the squares the king may not go to, are set-wise
-//!   (shifts and Kogge-Stone fills), as the scalar count does them with AVX-512;
+//!   (shifts and Kogge-Stone fills), as the `lanes` technique counts one board;
 //! - pinned sliders move along their pin line: its length less one.
 //!
 //! Children where en passant is possible, and those made by en passant (rare, and they
 //! change a third square), are counted one by one as before. Castling fits: its two
 //! pieces' moves take the place of the mover's two squares ([`Children::push_castling`]).
 //!
+//! This is the `lanes` technique's perft ([`crate::sliders::Lanes`]): perft counts its
+//! last ply this way only with that technique, whose fills these are. The lanes are
+//! those of the copy of the hot path that runs (`isa::Isa::Lanes`): one AVX-512
+//! register in the x86-64-v4 copy, plain arrays elsewhere (correct, but slower than the
+//! scalar count).
+//!
 //! [`count_children`] must agree with the scalar count child by child; the tests below
-//! compare them on every node of small trees from the perft suites.
+//! compare them on every node of small trees from the perft suites, with both backends
+//! where the CPU has AVX-512.
 
 use super::isa::Isa;
-use super::lanes::{Lanes, Mask};
 use super::piecewise::{
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Visitor, castling_masks, enumerate, source,
 };
@@ -34,18 +40,10 @@ use crate::direction::{Direction, KnightDirection};
 use crate::masks;
 use crate::position::Board;
 use crate::position::board::castling_targets;
-use crate::sliders::Slider;
+use crate::simd::{Backend, Mask, U64x8};
+use crate::sliders::{Slider, WithSlider};
 use crate::square::Square;
 use core::marker::PhantomData;
-
-/// Whether perft counts its last ply this way: where the crate is built with AVX-512
-/// (and its population and leading-zero counts), so that a lane operation is one
-/// instruction. Elsewhere the scalar count is faster.
-pub(crate) const PAYS: bool = cfg!(all(
-    target_feature = "avx512f",
-    target_feature = "avx512vpopcntdq",
-    target_feature = "avx512cd"
-));
 
 /// Groups of eight children a node can hold: 218 legal moves at most.
 const GROUPS: usize = 28;
@@ -113,53 +111,53 @@ impl Children {
 
 /// The lanes where the kind bits `kinds` of a child are set.
 #[inline(always)]
-fn has(kinds: Lanes, bits: u64) -> Mask {
-    (kinds & Lanes::splat(bits)).non_zero()
+fn has<B: Backend>(kinds: U64x8<B>, bits: u64) -> Mask {
+    (kinds & U64x8::splat(bits)).non_zero()
 }
 
 /// Attacks of the sliders in `sliders` along `dir`, lane by lane: the Kogge-Stone fill
 /// of [`crate::sliders::kogge_stone::ray_attacks_setwise`].
 #[inline(always)]
-fn fill(sliders: Lanes, empty: Lanes, dir: Direction) -> Lanes {
+fn fill<B: Backend>(sliders: U64x8<B>, empty: U64x8<B>, dir: Direction) -> U64x8<B> {
     let s = dir.offset();
-    let mut pro = empty & Lanes::splat(!dir.opposite().wrap_mask().0);
+    let mut pro = empty & U64x8::splat(!dir.opposite().wrap_mask().0);
     let mut generator = sliders;
     generator |= pro & generator.shift(s);
     pro &= pro.shift(s);
     generator |= pro & generator.shift(2 * s);
     pro &= pro.shift(2 * s);
     generator |= pro & generator.shift(4 * s);
-    (generator & Lanes::splat(!dir.wrap_mask().0)).shift(s)
+    (generator & U64x8::splat(!dir.wrap_mask().0)).shift(s)
 }
 
 /// The squares one file towards the a-file (none from the a-file).
 #[inline(always)]
-fn west_of(s: Lanes) -> Lanes {
-    (s & Lanes::splat(!Bitboard::FILE_A.0)).shift(-1)
+fn west_of<B: Backend>(s: U64x8<B>) -> U64x8<B> {
+    (s & U64x8::splat(!Bitboard::FILE_A.0)).shift(-1)
 }
 
 /// The squares one file towards the h-file (none from the h-file).
 #[inline(always)]
-fn east_of(s: Lanes) -> Lanes {
-    (s & Lanes::splat(!Bitboard::FILE_H.0)).shift(1)
+fn east_of<B: Backend>(s: U64x8<B>) -> U64x8<B> {
+    (s & U64x8::splat(!Bitboard::FILE_H.0)).shift(1)
 }
 
 /// Side `C`'s pawn captures towards the a-file ([`Side::up_west`]), lane by lane.
 #[inline(always)]
-fn up_west<C: Side>(s: Lanes) -> Lanes {
+fn up_west<C: Side, B: Backend>(s: U64x8<B>) -> U64x8<B> {
     west_of(s).shift(C::UP as i8)
 }
 
 /// Side `C`'s pawn captures towards the h-file ([`Side::up_east`]), lane by lane.
 #[inline(always)]
-fn up_east<C: Side>(s: Lanes) -> Lanes {
+fn up_east<C: Side, B: Backend>(s: U64x8<B>) -> U64x8<B> {
     east_of(s).shift(C::UP as i8)
 }
 
 /// The knight jump `j` from each square of `s` ([`KnightDirection::shift`]).
 #[inline(always)]
-fn jump(s: Lanes, j: KnightDirection) -> Lanes {
-    (s & Lanes::splat(!j.wrap_mask().0)).shift(j.offset())
+fn jump<B: Backend>(s: U64x8<B>, j: KnightDirection) -> U64x8<B> {
+    (s & U64x8::splat(!j.wrap_mask().0)).shift(j.offset())
 }
 
 /// The number of legal moves of side `X` in the children of `parent`, summed. `parent`
@@ -168,7 +166,11 @@ fn jump(s: Lanes, j: KnightDirection) -> Lanes {
 /// without en passant, made by normal moves, double pushes, promotions and castling.
 ///
 /// "Ours" here is side `X`'s, "theirs" the side that made the move.
-pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
+pub(crate) fn count_children<X: Side, B: Backend>(
+    parent: &Board,
+    king: Square,
+    children: &Children,
+) -> u64 {
     let b = parent;
     let ours = b.by_color[X::US].0;
     let theirs = b.by_color[X::THEM].0;
@@ -193,40 +195,40 @@ pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &C
     let castle_rooks = b.castle_rooks & X::BACK_RANK;
     let promoting = x_p & <X::Them as Side>::up(X::LAST_RANK).0 != 0;
 
-    let mut total = Lanes::zero();
+    let mut total = U64x8::<B>::zero();
     let groups = children.len.div_ceil(8);
     for g in 0..groups {
-        let f = Lanes::from_array(children.from[g].0);
-        let t = Lanes::from_array(children.to[g].0);
-        let k = Lanes::from_array(children.kinds[g].0);
+        let f = U64x8::<B>::from_array(children.from[g].0);
+        let t = U64x8::<B>::from_array(children.to[g].0);
+        let k = U64x8::<B>::from_array(children.kinds[g].0);
         let nt = !t;
-        let us = Lanes::splat(ours) & nt;
-        let them = Lanes::splat(theirs) ^ f ^ t;
+        let us = U64x8::splat(ours) & nt;
+        let them = U64x8::splat(theirs) ^ f ^ t;
         let occupied = us | them;
         let empty = !occupied;
         let moved = |set: u64, kinds: u64| {
-            Lanes::splat(set) ^ f.keep(has(k, kinds)) ^ t.keep(has(k, kinds << 8))
+            U64x8::splat(set) ^ f.keep(has(k, kinds)) ^ t.keep(has(k, kinds << 8))
         };
         let their_p = moved(y_p, 1 << PAWN);
         let their_n = moved(y_n, 1 << KNIGHT);
         let their_bq = moved(y_bq, (1 << BISHOP) | (1 << QUEEN));
         let their_rq = moved(y_rq, (1 << ROOK) | (1 << QUEEN));
         let their_k = moved(y_k, 1 << KING);
-        let (pawns, knights) = (Lanes::splat(x_p) & nt, Lanes::splat(x_n) & nt);
+        let (pawns, knights) = (U64x8::splat(x_p) & nt, U64x8::splat(x_n) & nt);
         let (bishops, rooks, queens) = (
-            Lanes::splat(x_b) & nt,
-            Lanes::splat(x_r) & nt,
-            Lanes::splat(x_q) & nt,
+            U64x8::splat(x_b) & nt,
+            U64x8::splat(x_r) & nt,
+            U64x8::splat(x_q) & nt,
         );
 
         // Checkers and pins: along each ray of the king, the first piece of theirs; a
         // slider of the ray's kind checks with none of ours between, pins with one.
-        let mut checkers = (Lanes::splat(knight_k) & their_n) | (Lanes::splat(pawn_k) & their_p);
+        let mut checkers = (U64x8::splat(knight_k) & their_n) | (U64x8::splat(pawn_k) & their_p);
         let mut check_line = checkers;
         let (mut pin_hv, mut pin_d, mut pinned_moves) =
-            (Lanes::zero(), Lanes::zero(), Lanes::zero());
+            (U64x8::zero(), U64x8::zero(), U64x8::zero());
         for (i, d) in Direction::ALL.into_iter().enumerate() {
-            let ray = Lanes::splat(rays[i]);
+            let ray = U64x8::splat(rays[i]);
             let (sliders, movers) = if d.is_orthogonal() {
                 (their_rq, rooks | queens)
             } else {
@@ -238,10 +240,10 @@ pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &C
             let seen = them & ray;
             let (first, between) = if d.is_positive() {
                 let first = seen.lowest();
-                (first, ray & (first - Lanes::splat(1)))
+                (first, ray & (first - U64x8::splat(1)))
             } else {
                 let first = seen.highest();
-                (first, ray & ((Lanes::zero() - first) ^ first))
+                (first, ray & ((U64x8::zero() - first) ^ first))
             };
             let attacker = first & sliders;
             let blockers = between & us;
@@ -258,21 +260,21 @@ pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &C
             }
             // A pinned slider of the line's kind goes anywhere on the line but its square.
             let along = pin & (blockers & movers).non_zero();
-            pinned_moves = pinned_moves + (line.len() - Lanes::splat(1)).keep(along);
+            pinned_moves = pinned_moves + (line.len() - U64x8::splat(1)).keep(along);
         }
         let unchecked = checkers.is_zero();
         let targets = (!us).keep(unchecked) | check_line.keep(checkers.at_most_one());
         let mut count = pinned_moves.keep(unchecked);
 
         // The king, and castling: the squares their pieces attack, seen through our king.
-        let king_targets = Lanes::splat(king_k) & !us;
+        let king_targets = U64x8::splat(king_k) & !us;
         if castle_rooks.is_empty() && !king_targets.any() {
             // Boxed in by its own pieces in every child: no danger to compute.
         } else {
-            let through = empty | Lanes::splat(kb);
+            let through = empty | U64x8::splat(kb);
             let row = their_k | west_of(their_k) | east_of(their_k);
-            let mut attacked = up_west::<X::Them>(their_p)
-                | up_east::<X::Them>(their_p)
+            let mut attacked = up_west::<X::Them, B>(their_p)
+                | up_east::<X::Them, B>(their_p)
                 | row.shift(8)
                 | row.shift(-8)
                 | row;
@@ -295,22 +297,22 @@ pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &C
                 let rb = 1u64 << rook as u32;
                 let (must_be_empty, path) = castling_masks(king, rook, rank_shift);
                 let mut ok = unchecked
-                    & (t & Lanes::splat(rb)).is_zero()
-                    & (occupied & Lanes::splat(must_be_empty.0)).is_zero()
-                    & (attacked & Lanes::splat(path.0)).is_zero();
+                    & (t & U64x8::splat(rb)).is_zero()
+                    & (occupied & U64x8::splat(must_be_empty.0)).is_zero()
+                    & (attacked & U64x8::splat(path.0)).is_zero();
                 // A Chess960 rook may shield the king's target along the rank: look
                 // again with king and rook on their new squares.
-                if (their_rq & Lanes::splat(X::BACK_RANK.0)).any() {
+                if (their_rq & U64x8::splat(X::BACK_RANK.0)).any() {
                     let (king_to, rook_to) = castling_targets(king, rook);
-                    let after = (occupied & Lanes::splat(!(kb | rb)))
-                        | Lanes::splat((1 << king_to as u32) | (1 << rook_to as u32));
+                    let after = (occupied & U64x8::splat(!(kb | rb)))
+                        | U64x8::splat((1 << king_to as u32) | (1 << rook_to as u32));
                     let east =
-                        (after & Lanes::splat(masks::ray(Direction::East, king_to).0)).lowest();
+                        (after & U64x8::splat(masks::ray(Direction::East, king_to).0)).lowest();
                     let west =
-                        (after & Lanes::splat(masks::ray(Direction::West, king_to).0)).highest();
+                        (after & U64x8::splat(masks::ray(Direction::West, king_to).0)).highest();
                     ok &= ((east | west) & their_rq).is_zero();
                 }
-                count = count + Lanes::splat(1).keep(ok);
+                count = count + U64x8::splat(1).keep(ok);
             }
         }
 
@@ -337,19 +339,19 @@ pub(crate) fn count_children<X: Side>(parent: &Board, king: Square, children: &C
 
         // Pawns, as the scalar count does them (`enumerate_king`).
         let pushers = pawns & !pin_d;
-        let up = |s: Lanes| s.shift(X::UP as i8);
+        let up = |s: U64x8<B>| s.shift(X::UP as i8);
         let single = (up(pushers & !pin_hv) | (up(pushers & pin_hv) & pin_hv)) & empty;
-        let double = up(single & Lanes::splat(X::THIRD_RANK.0)) & empty & targets;
+        let double = up(single & U64x8::splat(X::THIRD_RANK.0)) & empty & targets;
         let single = single & targets;
         let capturers = pawns & !pin_hv;
         let (free, pinned_d) = (capturers & !pin_d, capturers & pin_d);
         let hits = them & targets;
-        let west = (up_west::<X>(free) | (up_west::<X>(pinned_d) & pin_d)) & hits;
-        let east = (up_east::<X>(free) | (up_east::<X>(pinned_d) & pin_d)) & hits;
+        let west = (up_west::<X, B>(free) | (up_west::<X, B>(pinned_d) & pin_d)) & hits;
+        let east = (up_east::<X, B>(free) | (up_east::<X, B>(pinned_d) & pin_d)) & hits;
         count = count + single.len() + double.len() + west.len() + east.len();
         if promoting {
             // Each promotion is four moves: three more than counted above.
-            let last = Lanes::splat(X::LAST_RANK.0);
+            let last = U64x8::splat(X::LAST_RANK.0);
             let promotions = (single & last).len() + (west & last).len() + (east & last).len();
             count = count + promotions + promotions + promotions;
         }
@@ -421,9 +423,27 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Collect<'_, S, C, K> {
     }
 }
 
+/// [`perft2`] on `b` for the technique it is run with ([`Slider::if_lanes`]).
+pub(crate) struct Perft2<'a, C, K>(&'a Board, PhantomData<(C, K)>);
+
+impl<'a, C, K> Perft2<'a, C, K> {
+    #[inline(always)]
+    pub(crate) fn new(b: &'a Board) -> Self {
+        Perft2(b, PhantomData)
+    }
+}
+
+impl<C: Side, K: Isa> WithSlider for Perft2<'_, C, K> {
+    type Output = Option<u64>;
+    #[inline(always)]
+    fn run<S: Slider>(self) -> Option<u64> {
+        Some(perft2::<S, C, K>(self.0))
+    }
+}
+
 /// Leaf nodes two plies below side `C` to move on `b`.
 #[inline(always)]
-pub(crate) fn perft2<S: Slider, C: Side, K: Isa>(b: &Board) -> u64 {
+fn perft2<S: Slider, C: Side, K: Isa>(b: &Board) -> u64 {
     let mut v = Collect::<S, C, K> {
         board: b,
         their_king: b.king_of(C::THEM),
@@ -432,7 +452,7 @@ pub(crate) fn perft2<S: Slider, C: Side, K: Isa>(b: &Board) -> u64 {
         technique: PhantomData,
     };
     enumerate::<S, C, _>(b, &mut v);
-    v.counted + count_children::<C::Them>(b, v.their_king, &v.children)
+    v.counted + count_children::<C::Them, K::Lanes>(b, v.their_king, &v.children)
 }
 
 #[cfg(test)]
@@ -441,6 +461,9 @@ mod tests {
     use crate::movegen::piecewise::{MakeEach, count_king};
     use crate::movegen::side::{Black, White};
     use crate::position::Position;
+    #[cfg(target_arch = "x86_64")]
+    use crate::simd::Avx512;
+    use crate::simd::Portable;
     use crate::sliders::Classical;
 
     /// Lists the children [`count_children`] takes, each beside its board.
@@ -522,8 +545,13 @@ mod tests {
             .iter()
             .map(|child| count_king::<Classical, C::Them>(child, king))
             .collect();
-        let all = count_children::<C::Them>(b, king, &both.children);
+        let all = count_children::<C::Them, Portable>(b, king, &both.children);
         assert_eq!(all, want.iter().sum::<u64>(), "{b:?}");
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::x86_64_v4() {
+            let all = count_children::<C::Them, Avx512>(b, king, &both.children);
+            assert_eq!(all, want.iter().sum::<u64>(), "AVX-512: {b:?}");
+        }
         for (i, child) in both.boards.iter().enumerate() {
             let mut one = Children::new();
             match both.moves[i] {
@@ -531,7 +559,7 @@ mod tests {
                 Single::Castling(king, rook) => one.push_castling(king, rook),
             }
             assert_eq!(
-                count_children::<C::Them>(b, king, &one),
+                count_children::<C::Them, Portable>(b, king, &one),
                 want[i],
                 "{b:?} -> {child:?}"
             );

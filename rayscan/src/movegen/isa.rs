@@ -1,6 +1,9 @@
-//! The hot paths compiled twice: as the crate is built, and with the features of
-//! x86-64-v3 enabled (AVX2, BMI1, BMI2, LZCNT, POPCNT…: [`crate::cpu::FEATURES`]), chosen
-//! once at the top by [`crate::cpu::x86_64_v3`].
+//! The hot paths compiled three times: as the crate is built, with the features of
+//! x86-64-v3 enabled (AVX2, BMI1, BMI2, LZCNT, POPCNT…: [`crate::cpu::FEATURES`]), and
+//! with those of x86-64-v4 and AVX-512 VPOPCNTDQ besides ([`crate::cpu::V4_FEATURES`]),
+//! chosen once at the top by [`crate::cpu::x86_64_v4`] and [`crate::cpu::x86_64_v3`].
+//! A copy the crate's own features already cover is not compiled again: built with
+//! `-C target-cpu=native` on Zen 4, all three are the first.
 //!
 //! `#[target_feature]` applies to one function and to what is inlined into it, not to the
 //! functions it calls. So the functions perft *calls* (itself, and the count it keeps out
@@ -16,11 +19,15 @@ use crate::chess_move::MoveList;
 use crate::perft::hash::{PerftTable, hashed_body, lookup};
 use crate::perft::stats::{PerftStats, stats_body};
 use crate::position::{Board, Position};
+use crate::simd::Backend;
 use crate::sliders::Slider;
 use crate::square::Square;
 
 /// A set of CPU features the hot paths are compiled for.
 pub(crate) trait Isa: Copy + 'static {
+    /// How this copy computes on eight bitboards at once ([`crate::simd`]): one AVX-512
+    /// register where the copy is compiled with AVX-512, plain arrays elsewhere.
+    type Lanes: Backend;
     /// Perft below side `C` to move on `b` ([`perft_body`]).
     fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64;
     /// The moves of side `C` on `b`, whose king stands on `king`, counted in a function
@@ -60,7 +67,21 @@ pub(crate) struct V3;
 #[cfg(not(rayscan_v3_copy))]
 pub(crate) type V3 = Baseline;
 
+/// The x86-64-v4 features enabled, AVX-512 lanes. Chosen only in [`hot`], after
+/// [`crate::cpu::x86_64_v4`] returned `true`: that is the invariant that makes its
+/// `unsafe` calls sound, and its lanes' ([`crate::simd::Avx512`]).
+#[cfg(rayscan_v4_copy)]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct V4;
+
+/// Without a third copy (`build.rs` sets `rayscan_v4_copy` only on x86-64 built without
+/// all of [`crate::cpu::V4_FEATURES`]): as for [`V3`], the entry points' first branch
+/// is then the baseline one.
+#[cfg(not(rayscan_v4_copy))]
+pub(crate) type V4 = Baseline;
+
 impl Isa for Baseline {
+    type Lanes = crate::simd::Compiled;
     #[inline]
     fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
         perft_body::<S, C, Self>(b, depth)
@@ -93,6 +114,8 @@ impl Isa for Baseline {
 
 #[cfg(rayscan_v3_copy)]
 impl Isa for V3 {
+    // A crate compiled without x86-64-v3 has no AVX-512 either.
+    type Lanes = crate::simd::Portable;
     #[inline(always)]
     fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
         // SAFETY: `V3` is only chosen where `cpu::x86_64_v3()` said the CPU has the features.
@@ -159,35 +182,223 @@ fn hashed_v3<S: Slider, C: Side>(b: &Board, key: u128, depth: u32, table: &Perft
     hashed_body::<S, C, V3>(b, key, depth, table)
 }
 
-/// The entry points: each asks [`crate::cpu::x86_64_v3`] once and runs the matching copy.
+#[cfg(rayscan_v4_copy)]
+impl Isa for V4 {
+    type Lanes = crate::simd::Avx512;
+    #[inline(always)]
+    fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+        // SAFETY: `V4` is only chosen where `cpu::x86_64_v4()` said the CPU has the features.
+        unsafe { perft_v4::<S, C>(b, depth) }
+    }
+    #[inline(always)]
+    fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
+        // SAFETY: as above.
+        unsafe { count_leaf_v4::<S, C>(b, king) }
+    }
+    #[inline(always)]
+    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
+        // SAFETY: as above.
+        unsafe { enumerate_v4::<S, V>(pos, v) }
+    }
+    #[inline(always)]
+    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
+        // SAFETY: as above.
+        unsafe { stats_v4::<S, C>(b, depth, out) }
+    }
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    fn hashed_board<S: Slider, C: Side>(
+        b: &Board,
+        key: u128,
+        depth: u32,
+        table: &PerftTable,
+    ) -> u64 {
+        // SAFETY: as above.
+        unsafe { hashed_v4::<S, C>(b, key, depth, table) }
+    }
+}
+
+#[cfg(rayscan_v4_copy)]
+#[target_feature(
+    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
+)]
+fn perft_v4<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+    perft_body::<S, C, V4>(b, depth)
+}
+
+#[cfg(rayscan_v4_copy)]
+#[target_feature(
+    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
+)]
+#[inline(never)]
+fn count_leaf_v4<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
+    count_king::<S, C>(b, king)
+}
+
+#[cfg(rayscan_v4_copy)]
+#[target_feature(
+    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
+)]
+fn enumerate_v4<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
+    let mut v = v;
+    enumerate_position::<S, V>(pos, &mut v);
+    v
+}
+
+#[cfg(rayscan_v4_copy)]
+#[target_feature(
+    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
+)]
+fn stats_v4<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
+    stats_body::<S, C, V4>(b, depth, out);
+}
+
+#[cfg(all(rayscan_v4_copy, feature = "std"))]
+#[target_feature(
+    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
+)]
+fn hashed_v4<S: Slider, C: Side>(b: &Board, key: u128, depth: u32, table: &PerftTable) -> u64 {
+    hashed_body::<S, C, V4>(b, key, depth, table)
+}
+
+/// The entry points: each asks [`crate::cpu::x86_64_v4`] or [`crate::cpu::x86_64_v3`]
+/// once and runs the matching copy. Which copies a technique has is chosen by its type
+/// ([`Slider::lanes_or`], so that no technique compiles a copy it never runs):
+/// - the `lanes` technique: the x86-64-v4 copy, whose lanes are AVX-512 registers, and
+///   the baseline copy, whose lanes are arrays (right, and never the default there);
+/// - every other technique computes on single words, where AVX-512 adds nothing to
+///   AVX2: the x86-64-v3 copy, which such a CPU runs, and the baseline copy.
 pub(crate) mod hot {
     use super::*;
+    use crate::color::Color;
+    use crate::movegen::piecewise::Counter;
+    use crate::movegen::side::{Black, White};
+    use crate::sliders::{Magic, WithSlider};
+    use core::marker::PhantomData;
 
-    /// Whether to run the [`V3`] copy: only where there is a second copy. Without one
-    /// (a crate built for x86-64-v3 or better), asking the CPU at every call made every
+    /// Whether to run the [`V4`] copy: only where there is such a copy. Without one (a
+    /// crate built for x86-64-v4 or better), asking the CPU at every call made every
     /// caller inline the generator twice, once per branch, for nothing.
+    #[inline(always)]
+    fn run_v4() -> bool {
+        cfg!(rayscan_v4_copy) && crate::cpu::x86_64_v4()
+    }
+
+    /// Whether to run the [`V3`] copy: only where there is such a copy.
     #[inline(always)]
     fn run_v3() -> bool {
         cfg!(rayscan_v3_copy) && crate::cpu::x86_64_v3()
     }
-    use crate::color::Color;
-    use crate::movegen::piecewise::Counter;
-    use crate::movegen::side::{Black, White};
 
-    /// Perft (depth ≥ 1) from `pos` on its board.
-    #[inline]
-    pub(crate) fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
-        fn on<S: Slider, K: Isa>(pos: &Position, depth: u32) -> u64 {
+    /// Something to run on one copy of the hot paths.
+    trait Action {
+        type Output;
+        /// Runs on the copy `K` with the technique `S`.
+        fn on<S: Slider, K: Isa>(self) -> Self::Output;
+        /// Runs on the baseline copy, where the CPU has no other.
+        #[inline(always)]
+        fn on_baseline<S: Slider>(self) -> Self::Output
+        where
+            Self: Sized,
+        {
+            self.on::<S, Baseline>()
+        }
+    }
+
+    /// Runs an action on the lanes' copies: x86-64-v4, else baseline.
+    #[inline(always)]
+    fn lanes_copies<S: Slider, A: Action>(action: A) -> A::Output {
+        if run_v4() {
+            action.on::<S, V4>()
+        } else {
+            action.on_baseline::<S>()
+        }
+    }
+
+    /// Runs an action on every other technique's copies: x86-64-v3, else baseline.
+    #[inline(always)]
+    fn other_copies<S: Slider, A: Action>(action: A) -> A::Output {
+        if run_v3() {
+            action.on::<S, V3>()
+        } else {
+            action.on_baseline::<S>()
+        }
+    }
+
+    /// Names [`lanes_copies`] for the technique it is run with.
+    struct ForLanes<A>(PhantomData<A>);
+    /// Names [`other_copies`] for the technique it is run with.
+    struct ForOthers<A>(PhantomData<A>);
+
+    impl<A: Action> WithSlider for ForLanes<A> {
+        type Output = fn(A) -> A::Output;
+        #[inline(always)]
+        fn run<S: Slider>(self) -> fn(A) -> A::Output {
+            lanes_copies::<S, A>
+        }
+    }
+
+    impl<A: Action> WithSlider for ForOthers<A> {
+        type Output = fn(A) -> A::Output;
+        #[inline(always)]
+        fn run<S: Slider>(self) -> fn(A) -> A::Output {
+            other_copies::<S, A>
+        }
+    }
+
+    /// Runs `action` with technique `S` on the copy the CPU can run. The technique's type
+    /// names the function ([`Slider::lanes_or`]); the call is direct once inlined.
+    #[inline(always)]
+    fn on_copy<S: Slider, A: Action>(action: A) -> A::Output {
+        let run = S::lanes_or(ForLanes(PhantomData), ForOthers(PhantomData));
+        run(action)
+    }
+
+    /// Perft from a position, side to move resolved.
+    struct Perft<'a>(&'a Position, u32);
+
+    impl Action for Perft<'_> {
+        type Output = u64;
+        #[inline(always)]
+        fn on<S: Slider, K: Isa>(self) -> u64 {
+            let Perft(pos, depth) = self;
             match pos.side_to_move() {
                 Color::White => K::perft_board::<S, White>(pos.board(), depth),
                 Color::Black => K::perft_board::<S, Black>(pos.board(), depth),
             }
         }
-        if run_v3() {
-            on::<S, V3>(pos, depth)
-        } else {
-            on::<S, Baseline>(pos, depth)
+    }
+
+    /// Perft (depth ≥ 1) from `pos` on its board.
+    #[inline]
+    pub(crate) fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
+        on_copy::<S, _>(Perft(pos, depth))
+    }
+
+    /// Perft (depth ≥ 1) with the technique [`crate::sliders::Technique::auto`] picks,
+    /// compiled only in the copy that runs it: `lanes` in the x86-64-v4 copy, `pext` (where
+    /// it is fast) or `magic` in the x86-64-v3 copy, `magic` in the baseline copy. Four
+    /// perfts, instead of every copy of each of the three techniques.
+    #[inline]
+    pub(crate) fn perft_auto(pos: &Position, depth: u32) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::cpu::{self, PextSupport};
+            use crate::sliders::{Lanes, pext};
+            // Where the copy is the crate's own (`V4` or `V3` is `Baseline`), the CPU has
+            // its features all the same: the crate was compiled with them.
+            if cpu::x86_64_v4() {
+                return Perft(pos, depth).on::<Lanes, V4>();
+            }
+            if cpu::x86_64_v3() {
+                return if cpu::pext() == PextSupport::Fast {
+                    Perft(pos, depth).on::<pext::Hardware, V3>()
+                } else {
+                    Perft(pos, depth).on::<Magic, V3>()
+                };
+            }
         }
+        Perft(pos, depth).on::<Magic, Baseline>()
     }
 
     /// The legal moves of `pos`, listed.
@@ -196,38 +407,73 @@ pub(crate) mod hot {
         visit::<S, _>(pos, Lister::new(list));
     }
 
-    /// Runs `visitor` over the legal moves of `pos`, and hands it back.
-    #[inline]
-    pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
-        if run_v3() {
-            V3::enumerate::<S, _>(pos, visitor)
-        } else if cfg!(rayscan_v3_copy) {
-            baseline_apart::<S, _>(pos, visitor)
-        } else {
-            Baseline::enumerate::<S, _>(pos, visitor)
+    /// A visitor run over the legal moves of a position.
+    struct Visit<'a, V>(&'a Position, V);
+
+    impl<V: Visitor> Action for Visit<'_, V> {
+        type Output = V;
+        #[inline(always)]
+        fn on<S: Slider, K: Isa>(self) -> V {
+            K::enumerate::<S, _>(self.0, self.1)
+        }
+        /// The baseline copy where another copy runs: called, not inlined beside the
+        /// call of the other.
+        #[inline(always)]
+        fn on_baseline<S: Slider>(self) -> V {
+            if cfg!(any(rayscan_v3_copy, rayscan_v4_copy)) {
+                baseline_apart::<S, _>(self.0, self.1)
+            } else {
+                Baseline::enumerate::<S, _>(self.0, self.1)
+            }
         }
     }
 
-    /// The baseline copy where the other copy runs: called, not inlined beside the
-    /// call of the other.
+    /// Runs `visitor` over the legal moves of `pos`, and hands it back.
+    #[inline]
+    pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
+        on_copy::<S, _>(Visit(pos, visitor))
+    }
+
     #[inline(never)]
     fn baseline_apart<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
         Baseline::enumerate::<S, _>(pos, visitor)
     }
 
-    /// Perft statistics (depth ≥ 1) of `pos`, added to `out`.
-    #[inline]
-    pub(crate) fn stats<S: Slider>(pos: &Position, depth: u32, out: &mut PerftStats) {
-        fn on<S: Slider, K: Isa>(pos: &Position, depth: u32, out: &mut PerftStats) {
+    /// Perft statistics from a position, added to the third field.
+    struct Stats<'a, 'o>(&'a Position, u32, &'o mut PerftStats);
+
+    impl Action for Stats<'_, '_> {
+        type Output = ();
+        #[inline(always)]
+        fn on<S: Slider, K: Isa>(self) {
+            let Stats(pos, depth, out) = self;
             match pos.side_to_move() {
                 Color::White => K::stats_board::<S, White>(pos.board(), depth, out),
                 Color::Black => K::stats_board::<S, Black>(pos.board(), depth, out),
             }
         }
-        if run_v3() {
-            on::<S, V3>(pos, depth, out);
-        } else {
-            on::<S, Baseline>(pos, depth, out);
+    }
+
+    /// Perft statistics (depth ≥ 1) of `pos`, added to `out`.
+    #[inline]
+    pub(crate) fn stats<S: Slider>(pos: &Position, depth: u32, out: &mut PerftStats) {
+        on_copy::<S, _>(Stats(pos, depth, out));
+    }
+
+    /// Hashed perft from a position with its key.
+    #[cfg(feature = "std")]
+    struct Hashed<'a>(&'a Position, u128, u32, &'a PerftTable);
+
+    #[cfg(feature = "std")]
+    impl Action for Hashed<'_> {
+        type Output = u64;
+        #[inline(always)]
+        fn on<S: Slider, K: Isa>(self) -> u64 {
+            let Hashed(pos, key, depth, t) = self;
+            match pos.side_to_move() {
+                Color::White => lookup::<S, White, K>(pos.board(), key, depth, t),
+                Color::Black => lookup::<S, Black, K>(pos.board(), key, depth, t),
+            }
         }
     }
 
@@ -241,17 +487,7 @@ pub(crate) mod hot {
         depth: u32,
         table: &PerftTable,
     ) -> u64 {
-        fn on<S: Slider, K: Isa>(pos: &Position, key: u128, depth: u32, t: &PerftTable) -> u64 {
-            match pos.side_to_move() {
-                Color::White => lookup::<S, White, K>(pos.board(), key, depth, t),
-                Color::Black => lookup::<S, Black, K>(pos.board(), key, depth, t),
-            }
-        }
-        if run_v3() {
-            on::<S, V3>(pos, key, depth, table)
-        } else {
-            on::<S, Baseline>(pos, key, depth, table)
-        }
+        on_copy::<S, _>(Hashed(pos, key, depth, table))
     }
 
     /// The number of legal moves of `pos`.
@@ -268,24 +504,37 @@ mod tests {
     use crate::movegen::side::{Black, White};
     #[cfg(target_arch = "x86_64")]
     use crate::sliders::pext;
-    use crate::sliders::{Classical, Magic};
+    use crate::sliders::{Classical, Lanes, Magic};
 
     #[test]
     fn every_copy_is_compiled_with_the_documented_features() {
         let source = include_str!("isa.rs");
-        let attribute = format!("enable = \"{}\"", crate::cpu::FEATURES);
-        assert_eq!(source.matches(attribute.as_str()).count(), 5);
-        // build.rs decides whether the copy is compiled, from its own list of the features.
+        let v3 = format!("enable = \"{}\"", crate::cpu::FEATURES);
+        let v4 = format!("enable = \"{}\"", crate::cpu::V4_FEATURES);
+        assert_eq!(source.matches(v3.as_str()).count(), 5);
+        assert_eq!(source.matches(v4.as_str()).count(), 5);
+        assert!(crate::cpu::V4_FEATURES.starts_with(crate::cpu::FEATURES));
+        // build.rs decides whether each copy is compiled, from its own lists.
         let build = include_str!("../../build.rs");
-        let list = build.split("const V3_FEATURES").nth(1).unwrap();
-        let list: String = list[list.find('=').unwrap()..list.find("];").unwrap()]
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == ',')
-            .collect();
-        assert_eq!(list.trim_end_matches(','), crate::cpu::FEATURES);
+        let list = |name: &str| -> String {
+            let list = build.split(name).nth(1).unwrap();
+            list[list.find('=').unwrap()..list.find("];").unwrap()]
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == ',')
+                .collect::<String>()
+                .trim_end_matches(',')
+                .to_string()
+        };
+        assert_eq!(list("const V3_FEATURES"), crate::cpu::FEATURES);
+        let v4_list = format!("{},{}", list("const V3_FEATURES"), list("const V4_EXTRA"));
+        assert_eq!(v4_list, crate::cpu::V4_FEATURES);
         assert_eq!(
             cfg!(rayscan_v3_copy),
             cfg!(target_arch = "x86_64") && !crate::cpu::COMPILED_WITH_V3
+        );
+        assert_eq!(
+            cfg!(rayscan_v4_copy),
+            cfg!(target_arch = "x86_64") && !crate::cpu::COMPILED_WITH_V4
         );
     }
 
@@ -296,8 +545,9 @@ mod tests {
         }
     }
 
-    /// Both copies, run directly (the dispatch picks one), give the counts of an
-    /// independent generator, with PEXT in software (baseline) and in hardware.
+    /// Every copy, run directly (the dispatch picks one), gives the counts of an
+    /// independent generator, with PEXT in software (baseline) and in hardware, and the
+    /// lanes portable and in AVX-512 registers.
     #[test]
     fn both_copies_agree() {
         let positions = [
@@ -315,12 +565,19 @@ mod tests {
             for depth in 1..=3 {
                 let want = crate::perft::perft_hybrid::<Classical>(pos, depth);
                 assert_eq!(perft_on::<Magic, Baseline>(pos, depth), want);
+                assert_eq!(perft_on::<Lanes, Baseline>(pos, depth), want);
                 #[cfg(target_arch = "x86_64")]
                 {
                     assert_eq!(perft_on::<pext::Software, Baseline>(pos, depth), want);
                     if crate::cpu::x86_64_v3() {
                         assert_eq!(perft_on::<Magic, V3>(pos, depth), want);
                         assert_eq!(perft_on::<pext::Hardware, V3>(pos, depth), want);
+                        assert_eq!(perft_on::<Lanes, V3>(pos, depth), want);
+                    }
+                    if crate::cpu::x86_64_v4() {
+                        assert_eq!(perft_on::<Magic, V4>(pos, depth), want);
+                        assert_eq!(perft_on::<pext::Hardware, V4>(pos, depth), want);
+                        assert_eq!(perft_on::<Lanes, V4>(pos, depth), want);
                     }
                 }
             }

@@ -44,7 +44,6 @@ mod batch;
 pub mod directionwise;
 mod hybrid;
 pub(crate) mod isa;
-mod lanes;
 pub mod legal;
 mod legality;
 mod moveset;
@@ -59,8 +58,8 @@ pub use legal::LegalMoves;
 pub use legality::CheckInfo;
 pub use moveset::{MoveSet, MoveSetIter};
 pub use picker::{MovePicker, Stage, StagedHistory, perft_staged};
-pub(crate) use piecewise::perft_position;
 pub use piecewise::{count, generate};
+pub(crate) use piecewise::{perft_auto, perft_position};
 
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 

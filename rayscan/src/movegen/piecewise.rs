@@ -31,12 +31,11 @@ use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
-use crate::direction::{Direction, KnightDirection};
+use crate::direction::KnightDirection;
 use crate::masks;
 use crate::piece::Piece;
 use crate::position::{Board, Position};
-use crate::sliders::Slider;
-use crate::sliders::kogge_stone::ray_attacks_setwise;
+use crate::sliders::{Slider, WithSlider};
 use crate::square::Square;
 
 pub(crate) const PAWN: usize = Piece::Pawn as usize;
@@ -578,44 +577,15 @@ impl Visitor for Counter {
             self.0 += u64::from((k.shift(knights) & targets).len());
         }
     }
-    /// Where the crate is built with AVX-512 (`-C target-cpu=native` on Zen 4 and 5, or
-    /// a recent Intel), the unpinned sliders set-wise, direction by direction: in one
-    /// direction each square is reached by at most one slider (the first behind it), so
-    /// the moves are the targets of each direction's fill (Kogge-Stone), with no loop
-    /// over the pieces. The eight fills and their population counts are a few vector
-    /// instructions there: alternating runs on Zen 5, perft +7% on CPW position 4 and
-    /// +10–14% on the start position, Kiwipete and CPW position 5 (CPW position 3, two
-    /// rooks, lost 14%). With AVX2 at most (the x86-64-v3 copy of a default build), the
-    /// fills cost more than they save (`legal_moves().len()` 5–11% slower): there, one
-    /// lookup per slider. Pinned sliders (rare) one by one either way. With no unpinned
-    /// slider the fills are skipped: they cost the same for none as for six, and
-    /// endgames have none on one side or both (knights and kings only +22%, pawns and
-    /// kings only +22%, the start position +5%, the others within noise).
+    /// The unpinned sliders as the technique counts them ([`Slider::count_moves`]):
+    /// piece by piece, or set-wise for the `lanes` technique. Pinned sliders (rare) one
+    /// by one.
     #[inline(always)]
     fn sliders<S: Slider>(&mut self, s: &Sliders) {
         let pinned = s.pin_hv | s.pin_d;
-        let empty = !s.occupied;
         let diagonal = (s.bishops | s.queens) - pinned;
         let straight = (s.rooks | s.queens) - pinned;
-        if !cfg!(all(
-            target_feature = "avx512f",
-            target_feature = "avx512vpopcntdq"
-        )) {
-            // A queen's bishop moves and rook moves are disjoint: counted apart.
-            for from in diagonal {
-                self.0 += u64::from((S::bishop_attacks(from, s.occupied) & s.targets).len());
-            }
-            for from in straight {
-                self.0 += u64::from((S::rook_attacks(from, s.occupied) & s.targets).len());
-            }
-        } else if !(diagonal | straight).is_empty() {
-            for d in Direction::BISHOP {
-                self.0 += u64::from((ray_attacks_setwise(diagonal, empty, d) & s.targets).len());
-            }
-            for d in Direction::ROOK {
-                self.0 += u64::from((ray_attacks_setwise(straight, empty, d) & s.targets).len());
-            }
-        }
+        self.0 += u64::from(S::count_moves(diagonal, straight, s.occupied, s.targets));
         for from in (s.bishops | s.queens) & s.pin_d {
             self.0 += u64::from((S::bishop_attacks(from, s.occupied) & s.targets & s.pin_d).len());
         }
@@ -811,8 +781,10 @@ pub(crate) fn perft_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32) -> u
     if depth <= 1 {
         return count_board::<S, C>(b);
     }
-    if depth == 2 && super::batch::PAYS {
-        return super::batch::perft2::<S, C, K>(b);
+    if depth == 2
+        && let Some(n) = S::lanes_or(super::batch::Perft2::<C, K>::new(b), Skip(PhantomData))
+    {
+        return n;
     }
     let mut v = Perft::<S, C, K> {
         board: b,
@@ -825,11 +797,29 @@ pub(crate) fn perft_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32) -> u
     v.nodes
 }
 
+/// Nothing, for the techniques [`Slider::lanes_or`] does not run the other argument with.
+pub(crate) struct Skip<T>(pub(crate) PhantomData<T>);
+
+impl<T> WithSlider for Skip<T> {
+    type Output = Option<T>;
+    #[inline(always)]
+    fn run<S: Slider>(self) -> Option<T> {
+        None
+    }
+}
+
 /// Perft from `pos` (depth ≥ 1) on its board, side to move resolved once, on the copy
 /// of the hot path the CPU can run.
 #[inline]
 pub(crate) fn perft_position<S: Slider>(pos: &Position, depth: u32) -> u64 {
     isa::hot::perft::<S>(pos, depth)
+}
+
+/// Perft from `pos` (depth ≥ 1) with the technique [`crate::sliders::Technique::auto`]
+/// picks, on the copy of the hot path the CPU can run.
+#[inline]
+pub(crate) fn perft_auto(pos: &Position, depth: u32) -> u64 {
+    isa::hot::perft_auto(pos, depth)
 }
 
 #[cfg(test)]

@@ -55,6 +55,7 @@ pub mod dumb7fill;
 pub mod garvin;
 pub mod garvin32;
 pub mod kogge_stone;
+pub mod lanes;
 pub mod magic;
 pub mod one_run;
 #[cfg(target_arch = "x86_64")]
@@ -71,6 +72,7 @@ pub use dumb7fill::Dumb7Fill;
 pub use garvin::Garvin;
 pub use garvin32::Garvin32;
 pub use kogge_stone::KoggeStone;
+pub use lanes::Lanes;
 pub use magic::Magic;
 pub use one_run::OneRun;
 #[cfg(target_arch = "x86_64")]
@@ -112,6 +114,71 @@ pub trait Slider: Copy + Default + Send + Sync + 'static {
             SliderPiece::Bishop => Self::bishop_attacks(sq, occupied),
             SliderPiece::Queen => Self::queen_attacks(sq, occupied),
         }
+    }
+
+    /// How many moves the sliders have to squares of `targets`: for each slider in
+    /// `diagonal` its bishop attacks in `targets`, for each in `straight` its rook
+    /// attacks, counted and summed (a queen stands in both sets). What perft's last ply
+    /// asks of the unpinned sliders. Every technique answers piece by piece (this
+    /// default); [`Lanes`] answers for all of them at once, a direction per lane.
+    ///
+    /// ```
+    /// use rayscan::sliders::{Classical, Lanes, Slider};
+    /// use rayscan::{Bitboard, Square};
+    /// let (rooks, bishops) = (Bitboard::from(Square::A1), Bitboard::from(Square::C1));
+    /// let occupied = rooks | bishops;
+    /// // The rook reaches b1, c1 and the a-file; the bishop both its diagonals.
+    /// let n = Classical::count_moves(bishops, rooks, occupied, !Bitboard::EMPTY);
+    /// assert_eq!(n, 2 + 7 + 7);
+    /// assert_eq!(Lanes::count_moves(bishops, rooks, occupied, !Bitboard::EMPTY), n);
+    /// ```
+    #[inline]
+    fn count_moves(
+        diagonal: Bitboard,
+        straight: Bitboard,
+        occupied: Bitboard,
+        targets: Bitboard,
+    ) -> u32 {
+        let mut n = 0;
+        for from in diagonal {
+            n += (Self::bishop_attacks(from, occupied) & targets).len();
+        }
+        for from in straight {
+            n += (Self::rook_attacks(from, occupied) & targets).len();
+        }
+        n
+    }
+
+    /// `lanes.run::<Self>()` for a technique whose perft counts its last ply eight
+    /// children at a time, one per lane of a vector register (only [`Lanes`], whose
+    /// fills work on eight boards as on eight directions); `otherwise.run::<Self>()` for
+    /// every other (this default), whose perft counts each child on its own with its own
+    /// attacks.
+    ///
+    /// A choice by type rather than a `const` and an `if`: only the branch taken is
+    /// compiled, so what runs only for the lanes (the eight children's count, the
+    /// AVX-512 copy of perft) is not compiled for every other technique, nor theirs for
+    /// the lanes.
+    ///
+    /// ```
+    /// use rayscan::sliders::{Lanes, Pext, Slider, WithSlider};
+    /// struct Says(&'static str);
+    /// impl WithSlider for Says {
+    ///     type Output = String;
+    ///     fn run<S: Slider>(self) -> String {
+    ///         format!("{} {}", S::NAME, self.0)
+    ///     }
+    /// }
+    /// assert_eq!(Lanes::lanes_or(Says("in lanes"), Says("alone")), "lanes in lanes");
+    /// assert_eq!(Pext::lanes_or(Says("in lanes"), Says("alone")), "pext alone");
+    /// ```
+    #[inline(always)]
+    fn lanes_or<F: WithSlider, G: WithSlider<Output = F::Output>>(
+        lanes: F,
+        otherwise: G,
+    ) -> F::Output {
+        let _ = lanes;
+        otherwise.run::<Self>()
     }
 }
 
@@ -186,7 +253,7 @@ pub trait WithRayWise {
 }
 
 macro_rules! techniques {
-    ($( $(#[$cfg:meta])* $Variant:ident => $Type:ty $(| $Fast:ty)?, ray_wise: $rw:tt; )*) => {
+    ($( $(#[$cfg:meta])* $Variant:ident => $Type:ty $(| $Fast:ty where $check:expr)?, ray_wise: $rw:tt; )*) => {
         /// The slider techniques by name, for choosing one at run time.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Technique {
@@ -211,7 +278,7 @@ macro_rules! techniques {
             #[inline]
             pub fn dispatch<F: WithSlider>(self, f: F) -> F::Output {
                 match self {
-                    $( $(#[$cfg])* Technique::$Variant => techniques!(@run f, $Type $(, $Fast)?), )*
+                    $( $(#[$cfg])* Technique::$Variant => techniques!(@run f, $Type $(, $Fast, $check)?), )*
                 }
             }
 
@@ -261,8 +328,8 @@ macro_rules! techniques {
         }
     };
     (@run $f:ident, $Type:ty) => { $f.run::<$Type>() };
-    (@run $f:ident, $Type:ty, $Fast:ty) => {
-        if crate::cpu::bmi2() { $f.run::<$Fast>() } else { $f.run::<$Type>() }
+    (@run $f:ident, $Type:ty, $Fast:ty, $check:expr) => {
+        if $check { $f.run::<$Fast>() } else { $f.run::<$Type>() }
     };
     (@rw true, $f:ident, $Type:ty) => { Some($f.run::<$Type>()) };
     (@rw false, $f:ident, $Type:ty) => { None };
@@ -283,39 +350,61 @@ techniques! {
     Vector => Vector, ray_wise: true;
     Magic => Magic, ray_wise: false;
     #[cfg(target_arch = "x86_64")]
-    Pext => Pext | pext::Hardware, ray_wise: false;
+    Pext => Pext | pext::Hardware where crate::cpu::bmi2(), ray_wise: false;
+    Lanes => Lanes, ray_wise: true;
 }
 
-/// The fastest technique for the features the crate was *compiled* with, as a type:
-/// [`Pext`] when built with BMI2 (`-C target-cpu=…`), else [`Magic`]. For code that
-/// wants a type at compile time; what the tools use by default is [`Technique::auto`],
-/// chosen for the CPU the program runs on.
+/// The fastest technique for one board at a time (listing moves, testing legality) with
+/// the features the crate was *compiled* with, as a type: [`Pext`] when built with BMI2
+/// (`-C target-cpu=…`), else [`Magic`]. For code that wants a type at compile time;
+/// what the tools use by default is [`Technique::auto`], chosen for the CPU the program
+/// runs on, and [`crate::Position::perft`] chooses the same way.
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub type Fastest = Pext;
-/// The fastest technique for the features the crate was *compiled* with, as a type:
-/// [`Pext`] when built with BMI2 (`-C target-cpu=…`), else [`Magic`]. For code that
-/// wants a type at compile time; what the tools use by default is [`Technique::auto`],
-/// chosen for the CPU the program runs on.
+/// The fastest technique for one board at a time (listing moves, testing legality) with
+/// the features the crate was *compiled* with, as a type: [`Pext`] when built with BMI2
+/// (`-C target-cpu=…`), else [`Magic`]. For code that wants a type at compile time;
+/// what the tools use by default is [`Technique::auto`], chosen for the CPU the program
+/// runs on, and [`crate::Position::perft`] chooses the same way.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 pub type Fastest = Magic;
 
 impl Technique {
     /// The fastest technique for the CPU the program runs on, what every tool uses when
-    /// none is named: `pext` where BMI2 is present and PEXT is fast, `magic` where PEXT is
+    /// none is named: `lanes` where the CPU has AVX-512 ([`crate::cpu::x86_64_v4`]),
+    /// else `pext` where BMI2 is present and PEXT is fast, `magic` where PEXT is
     /// microcoded (AMD before Zen 3), missing, or on other architectures.
     /// [`crate::cpu::pext`] says why.
     ///
     /// ```
     /// use rayscan::sliders::Technique;
     /// assert!(Technique::auto().is_available());
-    /// assert!(matches!(Technique::auto().name(), "pext" | "magic"));
+    /// assert!(matches!(Technique::auto().name(), "lanes" | "pext" | "magic"));
     /// ```
     #[inline]
     pub fn auto() -> Technique {
+        if crate::cpu::x86_64_v4() {
+            return Technique::Lanes;
+        }
         match crate::cpu::pext() {
             #[cfg(target_arch = "x86_64")]
             crate::cpu::PextSupport::Fast => Technique::Pext,
             _ => Technique::Magic,
+        }
+    }
+
+    /// Why [`Technique::auto`] chose what it chose, in a few words: what `rayscan
+    /// techniques` shows beside the default.
+    ///
+    /// ```
+    /// use rayscan::sliders::Technique;
+    /// assert!(!Technique::auto_reason().is_empty());
+    /// ```
+    pub fn auto_reason() -> &'static str {
+        if crate::cpu::x86_64_v4() {
+            "AVX-512 with VPOPCNTDQ: eight lanes in one register"
+        } else {
+            crate::cpu::pext().reason()
         }
     }
 

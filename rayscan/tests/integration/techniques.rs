@@ -165,7 +165,7 @@ fn ray_and_line_getters_equal_the_reference_and_the_masks() {
             ray_wise += 1;
         }
     }
-    assert_eq!(ray_wise, 11);
+    assert_eq!(ray_wise, 12);
 }
 
 #[test]

@@ -162,7 +162,7 @@ pub fn techniques() -> Value {
     let default = Technique::auto();
     json!({
         "default": default.name(),
-        "default_reason": rayscan::cpu::pext().reason(),
+        "default_reason": rayscan::sliders::Technique::auto_reason(),
         "techniques": Technique::ALL.iter().map(|&t| json!({
             "name": t.name(),
             "description": t.description(),

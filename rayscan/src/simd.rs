@@ -1,0 +1,603 @@
+//! Eight 64-bit words side by side ([`U64x8`]): eight bitboards in the lanes of one
+//! vector register, what the `lanes` technique ([`crate::sliders::lanes`]) and perft's
+//! last ply ([`crate::movegen`]'s count of eight children at once) compute with.
+//!
+//! Two backends behind one small API, chosen by a type parameter ([`Backend`]):
+//! - [`Avx512`]: one 512-bit register, each operation one instruction (`vpandq`,
+//!   `vpsllvq`, `vpopcntq`, `vplzcntq`…), a [`Mask`] one mask register. Only code that
+//!   runs where the CPU has AVX-512 may use it: the copy of the hot paths compiled for
+//!   x86-64-v4 (`movegen::isa`), or any code when the crate itself is compiled with
+//!   AVX-512 ([`Compiled`]).
+//! - [`Portable`]: plain arrays handled lane by lane, on every CPU. Correct, and what the
+//!   tests compare with the scalar code on every build, but not fast: left to the
+//!   compiler's vectorizer, the array code came out split into halves and quarters with
+//!   shuffles between them, and perft ran at half speed. Hence the intrinsics.
+
+use core::marker::PhantomData;
+use core::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
+
+/// One bit per lane: where a condition holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mask(pub(crate) u8);
+
+impl Mask {
+    /// The first `n` lanes (all eight for `n` ≥ 8).
+    #[inline(always)]
+    pub(crate) fn first(n: usize) -> Mask {
+        Mask(if n >= 8 { 0xff } else { (1u8 << n) - 1 })
+    }
+
+    /// Whether the condition holds in some lane.
+    #[inline(always)]
+    pub(crate) fn any(self) -> bool {
+        self.0 != 0
+    }
+}
+
+impl BitAnd for Mask {
+    type Output = Mask;
+    #[inline(always)]
+    fn bitand(self, o: Mask) -> Mask {
+        Mask(self.0 & o.0)
+    }
+}
+
+impl BitAndAssign for Mask {
+    #[inline(always)]
+    fn bitand_assign(&mut self, o: Mask) {
+        self.0 &= o.0;
+    }
+}
+
+/// How the eight words are held and computed. Every operation is lane by lane unless it
+/// says otherwise.
+pub(crate) trait Backend: Copy + 'static {
+    /// The eight words.
+    type V: Copy;
+    fn from_array(a: [u64; 8]) -> Self::V;
+    fn to_array(v: Self::V) -> [u64; 8];
+    fn splat(x: u64) -> Self::V;
+    fn and(a: Self::V, b: Self::V) -> Self::V;
+    fn or(a: Self::V, b: Self::V) -> Self::V;
+    fn xor(a: Self::V, b: Self::V) -> Self::V;
+    fn not(a: Self::V) -> Self::V;
+    fn add(a: Self::V, b: Self::V) -> Self::V;
+    fn sub(a: Self::V, b: Self::V) -> Self::V;
+    /// Every lane shifted left by `n` (< 64).
+    fn shl(a: Self::V, n: u32) -> Self::V;
+    /// Every lane shifted right by `n` (< 64).
+    fn shr(a: Self::V, n: u32) -> Self::V;
+    /// Each lane shifted left by its own count; a count of 64 or more gives zero.
+    fn shl_each(a: Self::V, counts: Self::V) -> Self::V;
+    /// Each lane shifted right by its own count; a count of 64 or more gives zero.
+    fn shr_each(a: Self::V, counts: Self::V) -> Self::V;
+    /// The population count of each lane.
+    fn len(a: Self::V) -> Self::V;
+    /// The highest bit of each lane (zero for zero).
+    fn highest(a: Self::V) -> Self::V;
+    fn non_zero(a: Self::V) -> Mask;
+    fn is_zero(a: Self::V) -> Mask;
+    /// The lanes of `m`, zero elsewhere.
+    fn keep(a: Self::V, m: Mask) -> Self::V;
+    /// The sum of the lanes.
+    fn sum(a: Self::V) -> u64;
+    /// The union of the lanes.
+    fn or_all(a: Self::V) -> u64;
+}
+
+/// Plain arrays, lane by lane: every CPU.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+#[inline(always)]
+fn zip(a: [u64; 8], b: [u64; 8], f: impl Fn(u64, u64) -> u64) -> [u64; 8] {
+    core::array::from_fn(|i| f(a[i], b[i]))
+}
+
+#[inline(always)]
+fn lanes_where(a: [u64; 8], f: impl Fn(u64) -> bool) -> Mask {
+    Mask((0..8).fold(0, |m, i| m | (u8::from(f(a[i])) << i)))
+}
+
+impl Backend for Portable {
+    type V = [u64; 8];
+    #[inline(always)]
+    fn from_array(a: [u64; 8]) -> [u64; 8] {
+        a
+    }
+    #[inline(always)]
+    fn to_array(v: [u64; 8]) -> [u64; 8] {
+        v
+    }
+    #[inline(always)]
+    fn splat(x: u64) -> [u64; 8] {
+        [x; 8]
+    }
+    #[inline(always)]
+    fn and(a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, |x, y| x & y)
+    }
+    #[inline(always)]
+    fn or(a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, |x, y| x | y)
+    }
+    #[inline(always)]
+    fn xor(a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, |x, y| x ^ y)
+    }
+    #[inline(always)]
+    fn not(a: [u64; 8]) -> [u64; 8] {
+        a.map(|x| !x)
+    }
+    #[inline(always)]
+    fn add(a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, u64::wrapping_add)
+    }
+    #[inline(always)]
+    fn sub(a: [u64; 8], b: [u64; 8]) -> [u64; 8] {
+        zip(a, b, u64::wrapping_sub)
+    }
+    #[inline(always)]
+    fn shl(a: [u64; 8], n: u32) -> [u64; 8] {
+        a.map(|x| x << n)
+    }
+    #[inline(always)]
+    fn shr(a: [u64; 8], n: u32) -> [u64; 8] {
+        a.map(|x| x >> n)
+    }
+    #[inline(always)]
+    fn shl_each(a: [u64; 8], counts: [u64; 8]) -> [u64; 8] {
+        zip(a, counts, |x, n| if n < 64 { x << n } else { 0 })
+    }
+    #[inline(always)]
+    fn shr_each(a: [u64; 8], counts: [u64; 8]) -> [u64; 8] {
+        zip(a, counts, |x, n| if n < 64 { x >> n } else { 0 })
+    }
+    #[inline(always)]
+    fn len(a: [u64; 8]) -> [u64; 8] {
+        a.map(|x| u64::from(x.count_ones()))
+    }
+    #[inline(always)]
+    fn highest(a: [u64; 8]) -> [u64; 8] {
+        a.map(|x| {
+            if x == 0 {
+                0
+            } else {
+                1 << (63 - x.leading_zeros())
+            }
+        })
+    }
+    #[inline(always)]
+    fn non_zero(a: [u64; 8]) -> Mask {
+        lanes_where(a, |x| x != 0)
+    }
+    #[inline(always)]
+    fn is_zero(a: [u64; 8]) -> Mask {
+        lanes_where(a, |x| x == 0)
+    }
+    #[inline(always)]
+    fn keep(a: [u64; 8], m: Mask) -> [u64; 8] {
+        core::array::from_fn(|i| if m.0 >> i & 1 != 0 { a[i] } else { 0 })
+    }
+    #[inline(always)]
+    fn sum(a: [u64; 8]) -> u64 {
+        a.iter().fold(0, |s, &x| s.wrapping_add(x))
+    }
+    #[inline(always)]
+    fn or_all(a: [u64; 8]) -> u64 {
+        a.iter().fold(0, |s, &x| s | x)
+    }
+}
+
+/// One AVX-512 register (AVX-512F, CD and VPOPCNTDQ): x86-64 only.
+///
+/// Its operations execute AVX-512 instructions without checking. The invariant that
+/// makes them sound: this type is only named by code that runs where the CPU has those
+/// features, namely the x86-64-v4 copy of the hot paths (chosen only after
+/// [`crate::cpu::x86_64_v4`] said so), the `lanes` technique's unchecked twin (handed
+/// out by the same test), or any code when the crate is compiled with the features
+/// ([`Compiled`]).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512;
+
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use super::{Avx512, Backend, Mask};
+    use core::arch::x86_64::*;
+
+    /// Calls intrinsics of AVX-512F, CD or VPOPCNTDQ.
+    macro_rules! simd {
+        ($e:expr) => {
+            // SAFETY: `Avx512` is only used where the CPU has AVX-512F, CD and VPOPCNTDQ
+            // (the invariant in its doc comment).
+            unsafe { $e }
+        };
+    }
+
+    impl Backend for Avx512 {
+        type V = __m512i;
+        #[inline(always)]
+        fn from_array(a: [u64; 8]) -> __m512i {
+            // SAFETY: `[u64; 8]` and `__m512i` have the same size, and every bit pattern
+            // is a valid value of both.
+            unsafe { core::mem::transmute::<[u64; 8], __m512i>(a) }
+        }
+        #[inline(always)]
+        fn to_array(v: __m512i) -> [u64; 8] {
+            // SAFETY: as in `from_array`.
+            unsafe { core::mem::transmute::<__m512i, [u64; 8]>(v) }
+        }
+        #[inline(always)]
+        fn splat(x: u64) -> __m512i {
+            simd!(_mm512_set1_epi64(x as i64))
+        }
+        #[inline(always)]
+        fn and(a: __m512i, b: __m512i) -> __m512i {
+            simd!(_mm512_and_si512(a, b))
+        }
+        #[inline(always)]
+        fn or(a: __m512i, b: __m512i) -> __m512i {
+            simd!(_mm512_or_si512(a, b))
+        }
+        #[inline(always)]
+        fn xor(a: __m512i, b: __m512i) -> __m512i {
+            simd!(_mm512_xor_si512(a, b))
+        }
+        #[inline(always)]
+        fn not(a: __m512i) -> __m512i {
+            simd!(_mm512_ternarylogic_epi64::<0x55>(a, a, a))
+        }
+        #[inline(always)]
+        fn add(a: __m512i, b: __m512i) -> __m512i {
+            simd!(_mm512_add_epi64(a, b))
+        }
+        #[inline(always)]
+        fn sub(a: __m512i, b: __m512i) -> __m512i {
+            simd!(_mm512_sub_epi64(a, b))
+        }
+        #[inline(always)]
+        fn shl(a: __m512i, n: u32) -> __m512i {
+            simd!(_mm512_sll_epi64(a, _mm_cvtsi64_si128(i64::from(n))))
+        }
+        #[inline(always)]
+        fn shr(a: __m512i, n: u32) -> __m512i {
+            simd!(_mm512_srl_epi64(a, _mm_cvtsi64_si128(i64::from(n))))
+        }
+        #[inline(always)]
+        fn shl_each(a: __m512i, counts: __m512i) -> __m512i {
+            // `vpsllvq` gives zero for a count of 64 or more, as the trait asks.
+            simd!(_mm512_sllv_epi64(a, counts))
+        }
+        #[inline(always)]
+        fn shr_each(a: __m512i, counts: __m512i) -> __m512i {
+            simd!(_mm512_srlv_epi64(a, counts))
+        }
+        #[inline(always)]
+        fn len(a: __m512i) -> __m512i {
+            simd!(_mm512_popcnt_epi64(a))
+        }
+        #[inline(always)]
+        fn highest(a: __m512i) -> __m512i {
+            // The top bit moved right by the leading zeros: 64 of them (zero) shift it out.
+            let top = simd!(_mm512_set1_epi64(i64::MIN));
+            simd!(_mm512_srlv_epi64(top, _mm512_lzcnt_epi64(a)))
+        }
+        #[inline(always)]
+        fn non_zero(a: __m512i) -> Mask {
+            Mask(simd!(_mm512_test_epi64_mask(a, a)))
+        }
+        #[inline(always)]
+        fn is_zero(a: __m512i) -> Mask {
+            Mask(simd!(_mm512_testn_epi64_mask(a, a)))
+        }
+        #[inline(always)]
+        fn keep(a: __m512i, m: Mask) -> __m512i {
+            simd!(_mm512_maskz_mov_epi64(m.0, a))
+        }
+        #[inline(always)]
+        fn sum(a: __m512i) -> u64 {
+            simd!(_mm512_reduce_add_epi64(a)) as u64
+        }
+        #[inline(always)]
+        fn or_all(a: __m512i) -> u64 {
+            simd!(_mm512_reduce_or_epi64(a)) as u64
+        }
+    }
+}
+
+/// The backend of code compiled with the crate's own features: [`Avx512`] where the
+/// crate is built with AVX-512F, CD and VPOPCNTDQ (`-C target-cpu=native` on Zen 4 and
+/// 5 or a recent Intel), so that every CPU that runs it has them; [`Portable`] elsewhere.
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "avx512f",
+    target_feature = "avx512cd",
+    target_feature = "avx512vpopcntdq"
+))]
+pub(crate) type Compiled = Avx512;
+/// The backend of code compiled with the crate's own features: [`Avx512`] where the
+/// crate is built with AVX-512F, CD and VPOPCNTDQ (`-C target-cpu=native` on Zen 4 and
+/// 5 or a recent Intel), so that every CPU that runs it has them; [`Portable`] elsewhere.
+#[cfg(not(all(
+    target_arch = "x86_64",
+    target_feature = "avx512f",
+    target_feature = "avx512cd",
+    target_feature = "avx512vpopcntdq"
+)))]
+pub(crate) type Compiled = Portable;
+
+/// Eight 64-bit words, one per lane: sets of squares, or counts.
+pub(crate) struct U64x8<B: Backend>(B::V, PhantomData<B>);
+
+impl<B: Backend> Clone for U64x8<B> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B: Backend> Copy for U64x8<B> {}
+
+impl<B: Backend> core::fmt::Debug for U64x8<B> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("U64x8").field(&self.to_array()).finish()
+    }
+}
+
+impl<B: Backend> U64x8<B> {
+    #[inline(always)]
+    fn new(v: B::V) -> Self {
+        U64x8(v, PhantomData)
+    }
+
+    /// `x` in every lane.
+    #[inline(always)]
+    pub(crate) fn splat(x: u64) -> Self {
+        Self::new(B::splat(x))
+    }
+
+    /// Zero in every lane.
+    #[inline(always)]
+    pub(crate) fn zero() -> Self {
+        Self::splat(0)
+    }
+
+    /// The eight words of `a`, lane 0 first.
+    #[inline(always)]
+    pub(crate) fn from_array(a: [u64; 8]) -> Self {
+        Self::new(B::from_array(a))
+    }
+
+    /// The eight words, lane 0 first.
+    #[inline(always)]
+    pub(crate) fn to_array(self) -> [u64; 8] {
+        B::to_array(self.0)
+    }
+
+    /// Each lane's set moved `offset` square indices up (down if negative), bits that
+    /// leave the word dropped.
+    #[inline(always)]
+    pub(crate) fn shift(self, offset: i8) -> Self {
+        if offset >= 0 {
+            Self::new(B::shl(self.0, offset as u32))
+        } else {
+            Self::new(B::shr(self.0, u32::from(offset.unsigned_abs())))
+        }
+    }
+
+    /// Each lane shifted by its own amount: left by the lane of `left`, right by the lane
+    /// of `right`, where the unused count of each lane is 64 (which gives zero). So one
+    /// register shifts each lane's set in its own direction.
+    #[inline(always)]
+    pub(crate) fn shift_each(self, left: Self, right: Self) -> Self {
+        Self::new(B::or(
+            B::shl_each(self.0, left.0),
+            B::shr_each(self.0, right.0),
+        ))
+    }
+
+    /// The number of bits set in each lane.
+    #[inline(always)]
+    pub(crate) fn len(self) -> Self {
+        Self::new(B::len(self.0))
+    }
+
+    /// The lowest bit of each lane (zero for zero).
+    #[inline(always)]
+    pub(crate) fn lowest(self) -> Self {
+        self & (Self::zero() - self)
+    }
+
+    /// The highest bit of each lane (zero for zero).
+    #[inline(always)]
+    pub(crate) fn highest(self) -> Self {
+        Self::new(B::highest(self.0))
+    }
+
+    /// The lanes that are not zero.
+    #[inline(always)]
+    pub(crate) fn non_zero(self) -> Mask {
+        B::non_zero(self.0)
+    }
+
+    /// The lanes that are zero.
+    #[inline(always)]
+    pub(crate) fn is_zero(self) -> Mask {
+        B::is_zero(self.0)
+    }
+
+    /// The lanes with at most one bit set.
+    #[inline(always)]
+    pub(crate) fn at_most_one(self) -> Mask {
+        (self & (self - Self::splat(1))).is_zero()
+    }
+
+    /// Whether some lane is not zero.
+    #[inline(always)]
+    pub(crate) fn any(self) -> bool {
+        self.non_zero().any()
+    }
+
+    /// The lanes of `m`, zero elsewhere.
+    #[inline(always)]
+    pub(crate) fn keep(self, m: Mask) -> Self {
+        Self::new(B::keep(self.0, m))
+    }
+
+    /// The sum of the lanes.
+    #[inline(always)]
+    pub(crate) fn sum(self) -> u64 {
+        B::sum(self.0)
+    }
+
+    /// The union of the lanes.
+    #[inline(always)]
+    pub(crate) fn or_all(self) -> u64 {
+        B::or_all(self.0)
+    }
+}
+
+impl<B: Backend> BitAnd for U64x8<B> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitand(self, o: Self) -> Self {
+        Self::new(B::and(self.0, o.0))
+    }
+}
+
+impl<B: Backend> BitOr for U64x8<B> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitor(self, o: Self) -> Self {
+        Self::new(B::or(self.0, o.0))
+    }
+}
+
+impl<B: Backend> BitXor for U64x8<B> {
+    type Output = Self;
+    #[inline(always)]
+    fn bitxor(self, o: Self) -> Self {
+        Self::new(B::xor(self.0, o.0))
+    }
+}
+
+impl<B: Backend> Not for U64x8<B> {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        Self::new(B::not(self.0))
+    }
+}
+
+impl<B: Backend> BitAndAssign for U64x8<B> {
+    #[inline(always)]
+    fn bitand_assign(&mut self, o: Self) {
+        *self = *self & o;
+    }
+}
+
+impl<B: Backend> BitOrAssign for U64x8<B> {
+    #[inline(always)]
+    fn bitor_assign(&mut self, o: Self) {
+        *self = *self | o;
+    }
+}
+
+/// Lane-wise wrapping addition (of counts).
+impl<B: Backend> Add for U64x8<B> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        Self::new(B::add(self.0, o.0))
+    }
+}
+
+/// Lane-wise wrapping subtraction.
+impl<B: Backend> Sub for U64x8<B> {
+    type Output = Self;
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        Self::new(B::sub(self.0, o.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WORDS: [u64; 8] = [
+        0,
+        1,
+        6,
+        1 << 63,
+        0x8000_0000_0000_0001,
+        !0,
+        0x00f0_0000_0000_0000,
+        40,
+    ];
+
+    /// Every operation of backend `B` answers as one word does, lane by lane.
+    fn lanes_answer_as_one_word_does<B: Backend>() {
+        let l = U64x8::<B>::from_array(WORDS);
+        assert_eq!(l.to_array(), WORDS);
+        let counts = U64x8::<B>::from_array([0, 1, 7, 63, 64, 65, 200, 9]);
+        let left = l.shift_each(counts, U64x8::splat(64)).to_array();
+        let right = l.shift_each(U64x8::splat(64), counts).to_array();
+        let others = U64x8::<B>::from_array(WORDS.map(|x| x.rotate_left(17) ^ 0x5555));
+        for (i, &x) in WORDS.iter().enumerate() {
+            let y = others.to_array()[i];
+            let bit = |m: Mask| m.0 >> i & 1 != 0;
+            assert_eq!((l & others).to_array()[i], x & y);
+            assert_eq!((l | others).to_array()[i], x | y);
+            assert_eq!((l ^ others).to_array()[i], x ^ y);
+            assert_eq!((l + others).to_array()[i], x.wrapping_add(y));
+            assert_eq!((l - others).to_array()[i], x.wrapping_sub(y));
+            assert_eq!(l.len().to_array()[i], u64::from(x.count_ones()));
+            assert_eq!(l.lowest().to_array()[i], x & x.wrapping_neg());
+            let top = if x == 0 {
+                0
+            } else {
+                1 << (63 - x.leading_zeros())
+            };
+            assert_eq!(l.highest().to_array()[i], top);
+            assert_eq!(bit(l.is_zero()), x == 0);
+            assert_eq!(bit(l.non_zero()), x != 0);
+            assert_eq!(bit(l.at_most_one()), x.count_ones() <= 1);
+            assert_eq!(l.shift(9).to_array()[i], x << 9);
+            assert_eq!(l.shift(-7).to_array()[i], x >> 7);
+            let n = counts.to_array()[i];
+            assert_eq!(left[i], if n < 64 { x << n } else { 0 });
+            assert_eq!(right[i], if n < 64 { x >> n } else { 0 });
+            assert_eq!((!l).to_array()[i], !x);
+            assert_eq!(
+                l.keep(Mask(0b1010_1010)).to_array()[i],
+                if i % 2 == 1 { x } else { 0 }
+            );
+        }
+        assert!(l.any());
+        assert!(!U64x8::<B>::zero().any());
+        assert!(U64x8::<B>::from_array([0, 0, 0, 0, 0, 0, 0, 2]).any());
+        assert_eq!(
+            l.len().sum(),
+            WORDS.iter().map(|x| u64::from(x.count_ones())).sum::<u64>()
+        );
+        assert_eq!(l.or_all(), WORDS.iter().fold(0, |a, x| a | x));
+    }
+
+    #[test]
+    fn the_portable_lanes_answer_as_one_word_does() {
+        lanes_answer_as_one_word_does::<Portable>();
+        assert_eq!(Mask::first(3), Mask(0b111));
+        assert_eq!(Mask::first(8), Mask(0xff));
+    }
+
+    /// Where the CPU has AVX-512 (elsewhere its instructions would fault).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx512_lanes_answer_as_one_word_does() {
+        if crate::cpu::x86_64_v4() {
+            lanes_answer_as_one_word_does::<Avx512>();
+        }
+    }
+}
