@@ -196,14 +196,10 @@ mod tests {
     fn split_run_reports_every_root_move_in_order() {
         let pos = Position::startpos();
         let mut reported = Vec::new();
-        let count = |p: &Position, d| perft_by(Generator::PieceWise, Technique::Magic, p, d);
-        let total = split_run(
-            &pos,
-            3,
-            2,
-            |p, d| count(p, d).unwrap_or(0),
-            |m, n| reported.push((m, n)),
-        );
+        // One technique's perft, not the run-time dispatcher: that would compile every
+        // technique's hot path into this test binary again (`precompile` is off in it).
+        let count = |p: &Position, d| crate::perft::perft::<crate::sliders::Magic>(p, d);
+        let total = split_run(&pos, 3, 2, count, |m, n| reported.push((m, n)));
         let moves: Vec<Move> = reported.iter().map(|&(m, _)| m).collect();
         assert_eq!(moves, pos.legal_moves().iter().collect::<Vec<_>>());
         assert_eq!(reported.iter().map(|&(_, n)| n).sum::<u64>(), total);

@@ -359,7 +359,6 @@ pub(crate) mod hot {
 
     impl Action for Perft<'_> {
         type Output = u64;
-        #[inline(always)]
         fn on<S: Slider, K: Isa>(self) -> u64 {
             let Perft(pos, depth) = self;
             match pos.side_to_move() {
@@ -412,6 +411,10 @@ pub(crate) mod hot {
 
     impl<V: Visitor> Action for Visit<'_, V> {
         type Output = V;
+        /// Inlined: `legal_moves()` and `count` call this at every node of an engine's
+        /// search. The perfts' actions are left to the compiler: forced inline, each
+        /// caller of perft held the whole baseline perft, and the library with every
+        /// dispatcher took a quarter longer to build.
         #[inline(always)]
         fn on<S: Slider, K: Isa>(self) -> V {
             K::enumerate::<S, _>(self.0, self.1)
@@ -444,7 +447,6 @@ pub(crate) mod hot {
 
     impl Action for Stats<'_, '_> {
         type Output = ();
-        #[inline(always)]
         fn on<S: Slider, K: Isa>(self) {
             let Stats(pos, depth, out) = self;
             match pos.side_to_move() {
@@ -467,7 +469,6 @@ pub(crate) mod hot {
     #[cfg(feature = "std")]
     impl Action for Hashed<'_> {
         type Output = u64;
-        #[inline(always)]
         fn on<S: Slider, K: Isa>(self) -> u64 {
             let Hashed(pos, key, depth, t) = self;
             match pos.side_to_move() {
@@ -545,9 +546,9 @@ mod tests {
         }
     }
 
-    /// Every copy, run directly (the dispatch picks one), gives the counts of an
-    /// independent generator, with PEXT in software (baseline) and in hardware, and the
-    /// lanes portable and in AVX-512 registers.
+    /// Every copy a technique has ([`hot`]), run directly (the dispatch picks one), gives
+    /// the counts of an independent generator: PEXT in software (baseline) and in
+    /// hardware, the lanes as arrays (baseline) and in AVX-512 registers (v4).
     #[test]
     fn both_copies_agree() {
         let positions = [
@@ -572,11 +573,8 @@ mod tests {
                     if crate::cpu::x86_64_v3() {
                         assert_eq!(perft_on::<Magic, V3>(pos, depth), want);
                         assert_eq!(perft_on::<pext::Hardware, V3>(pos, depth), want);
-                        assert_eq!(perft_on::<Lanes, V3>(pos, depth), want);
                     }
                     if crate::cpu::x86_64_v4() {
-                        assert_eq!(perft_on::<Magic, V4>(pos, depth), want);
-                        assert_eq!(perft_on::<pext::Hardware, V4>(pos, depth), want);
                         assert_eq!(perft_on::<Lanes, V4>(pos, depth), want);
                     }
                 }
