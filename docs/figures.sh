@@ -110,10 +110,25 @@ compile="$(elapsed "$t0" "$t1")"
 run="$(elapsed "$t1" "$t2")"
 total="$(elapsed "$t0" "$t2")"
 
-echo "== the library alone, from an empty target directory"
-t0="$(seconds)"
-CARGO_TARGET_DIR="$scratch/library" cargo build --release -p rayscan >/dev/null 2>&1
-library="$(elapsed "$t0" "$(seconds)")"
+# A fresh crate outside the workspace that depends on `$1` (a Cargo.toml dependency line),
+# and the time to build that dependency alone in release from an empty target directory.
+alone() {
+    local dir="$scratch/alone-$2"
+    mkdir -p "$dir/src"
+    printf '[package]\nname = "alone"\nversion = "0.1.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n%s\n\n[workspace]\n' \
+        "$1" > "$dir/Cargo.toml"
+    echo 'fn main() {}' > "$dir/src/main.rs"
+    (cd "$dir" && cargo generate-lockfile --quiet)
+    local t0
+    t0="$(seconds)"
+    (cd "$dir" && env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS \
+        CARGO_TARGET_DIR="$dir/target" cargo build --quiet --release -p "$2")
+    elapsed "$t0" "$(seconds)"
+}
+
+echo "== the library alone, and cozy-chess alone, each in a fresh crate"
+library="$(alone "rayscan = { path = \"$repo/rayscan\" }" rayscan)"
+cozy="$(alone 'cozy-chess = "=0.3.4"' cozy-chess)"
 
 echo "== the README's library example, in a fresh crate"
 t0="$(seconds)"
@@ -181,10 +196,12 @@ $(tests_line "$scratch/test.log")
 
 ## Build times
 
-The library alone (\`cargo build --release -p rayscan\`, empty target directory):
+The library alone (\`cargo build --release -p rayscan\` in a fresh crate outside the
+workspace, no \`RUSTFLAGS\`, empty target directory), and cozy-chess 0.3.4 alone the same
+way, in the same run:
 
 <!-- ANCHOR: library-build -->
-$(say "$library")
+$(say "$library") (cozy-chess: $(say "$cozy"), so $(awk -v a="$library" -v b="$cozy" 'BEGIN {printf "%.1f", a / b}')× cozy-chess's)
 <!-- ANCHOR_END: library-build -->
 
 The README's library example, built and run in a fresh crate with no \`RUSTFLAGS\`
