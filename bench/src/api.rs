@@ -138,3 +138,114 @@ pub fn chess_list(board: &chess::Board, depth: u32) -> u64 {
         .map(|m| chess_list(&board.make_move_new(m), depth - 1))
         .sum()
 }
+
+/// Perft without bulk counting, as a search walks the tree: every legal move is made,
+/// down to the leaves, which count one each (`depth` 0 is one node). These are the same
+/// styles as above, each making its last ply instead of counting it.
+pub mod made {
+    use arrayvec::ArrayVec;
+    use shakmaty::Position as _;
+
+    /// rayscan, `legal_moves()`, iterate, `play` on each move.
+    pub fn rayscan_list(pos: &rayscan::Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        pos.legal_moves()
+            .iter()
+            .map(|m| rayscan_list(&pos.play(m), depth - 1))
+            .sum()
+    }
+
+    /// rayscan, `generate_moves` with a callback, `play` on each move of each set.
+    pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        pos.generate_moves(|moves| {
+            for m in moves {
+                nodes += rayscan_callback(&pos.play(m), depth - 1);
+            }
+            false
+        });
+        nodes
+    }
+
+    /// rayscan, `generate_moves` and `MoveSet::play_each`.
+    pub fn rayscan_play_each(pos: &rayscan::Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        pos.generate_moves(|moves| {
+            moves.play_each(pos, |_, child| {
+                nodes += rayscan_play_each(child, depth - 1);
+                false
+            })
+        });
+        nodes
+    }
+
+    /// cozy-chess, `generate_moves` with a callback, `play_unchecked` on a clone.
+    pub fn cozy_callback(board: &cozy_chess::Board, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        board.generate_moves(|moves| {
+            for m in moves {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                nodes += cozy_callback(&child, depth - 1);
+            }
+            false
+        });
+        nodes
+    }
+
+    /// cozy-chess, the moves collected into a fixed array first.
+    pub fn cozy_list(board: &cozy_chess::Board, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves: ArrayVec<cozy_chess::Move, 256> = ArrayVec::new();
+        board.generate_moves(|set| {
+            moves.extend(set);
+            false
+        });
+        moves
+            .iter()
+            .map(|&m| {
+                let mut child = board.clone();
+                child.play_unchecked(m);
+                cozy_list(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    /// shakmaty, `legal_moves()` and `play_unchecked` on a clone.
+    pub fn shakmaty_list(pos: &shakmaty::Chess, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                shakmaty_list(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    /// chess, the legal move iterator and `make_move_new`.
+    pub fn chess_list(board: &chess::Board, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        chess::MoveGen::new_legal(board)
+            .map(|m| chess_list(&board.make_move_new(m), depth - 1))
+            .sum()
+    }
+}

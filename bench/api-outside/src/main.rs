@@ -1,8 +1,9 @@
 //! Perft through each library's public API only, single thread, in alternating rounds:
-//! the `versus --api` table, built as an engine author's crate would be. Prints the
-//! median nodes per second of each engine on each position, and the two targets' ratios
-//! to cozy-chess's fastest: rayscan's fastest style's and the list style's. `ROUNDS`
-//! (default 5) is the first argument.
+//! the `versus --api` tables, built as an engine author's crate would be. Two tables:
+//! with bulk counting (the last ply counted, not made) and without (every move made, as
+//! a search makes them). Prints the median nodes per second of each engine on each
+//! position, and the targets' ratios to cozy-chess's fastest: rayscan's fastest style's
+//! and the list style's. `ROUNDS` (default 5) is the first argument.
 
 use std::time::Instant;
 
@@ -12,121 +13,188 @@ mod api;
 mod cozy;
 
 /// Name, FEN, depth, nodes (the suites' counts).
-const POSITIONS: [(&str, &str, u32, u64); 4] = [
-    (
-        "start d6",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        6,
-        119_060_324,
-    ),
-    (
-        "Kiwipete d5",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        5,
-        193_690_690,
-    ),
-    (
-        "CPW4 d5",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        5,
-        15_833_292,
-    ),
-    (
-        "CPW5 d5",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        5,
-        89_941_194,
-    ),
+type Case = (&'static str, &'static str, u32, u64);
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const CPW4: &str = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+const CPW5: &str = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+
+/// With bulk counting: start d6, Kiwipete d5, CPW4 d5, CPW5 d5.
+const BULK_CASES: [Case; 4] = [
+    ("start d6", START, 6, 119_060_324),
+    ("Kiwipete d5", KIWIPETE, 5, 193_690_690),
+    ("CPW4 d5", CPW4, 5, 15_833_292),
+    ("CPW5 d5", CPW5, 5, 89_941_194),
 ];
 
-const ENGINES: [&str; 8] = [
-    "rayscan legal_moves + play",
-    "rayscan generate_moves + play",
-    "rayscan generate_moves + play_each",
-    "rayscan generate_moves + play_each, leaves by legal_moves().len()",
-    "cozy-chess generate_moves + play_unchecked",
-    "cozy-chess moves into an array",
-    "shakmaty legal_moves + play_unchecked",
-    "chess MoveGen + make_move_new",
+/// Every move made: one ply less, so each round takes about as long.
+const MADE_CASES: [Case; 4] = [
+    ("start d5", START, 5, 4_865_609),
+    ("Kiwipete d4", KIWIPETE, 4, 4_085_603),
+    ("CPW4 d4", CPW4, 4, 422_333),
+    ("CPW5 d4", CPW5, 4, 2_103_487),
 ];
 
-fn run(engine: usize, fen: &str, depth: u32) -> u64 {
-    match engine {
-        0 => api::rayscan_list(&fen.parse().expect("FEN"), depth),
-        1 => api::rayscan_callback(&fen.parse().expect("FEN"), depth),
-        2 => api::rayscan_play_each(&fen.parse().expect("FEN"), depth),
-        3 => api::rayscan_play_each_count(&fen.parse().expect("FEN"), depth),
-        4 => api::cozy_callback(&fen.parse().expect("FEN"), depth),
-        5 => api::cozy_list(&fen.parse().expect("FEN"), depth),
-        6 => api::shakmaty_list(&shakmaty_position(fen), depth),
-        _ => api::chess_list(&fen.parse().expect("FEN"), depth),
-    }
+/// An engine: its name, and perft from a FEN to a depth.
+type Engine = (&'static str, fn(&str, u32) -> u64);
+
+fn rayscan(fen: &str) -> rayscan::Position {
+    fen.parse().expect("FEN")
 }
-
-fn shakmaty_position(fen: &str) -> shakmaty::Chess {
+fn cozy(fen: &str) -> cozy_chess::Board {
+    fen.parse().expect("FEN")
+}
+fn chess(fen: &str) -> chess::Board {
+    fen.parse().expect("FEN")
+}
+fn shakmaty(fen: &str) -> shakmaty::Chess {
     let fen: shakmaty::fen::Fen = fen.parse().expect("FEN");
     fen.into_position(shakmaty::CastlingMode::Standard)
         .expect("a legal position")
 }
+
+/// The first is rayscan's list style, then rayscan's other styles, then (from
+/// `COZY_FIRST` on) cozy-chess's and the other peers'.
+const BULK: [Engine; 8] = [
+    ("rayscan legal_moves + play", |f, d| {
+        api::rayscan_list(&rayscan(f), d)
+    }),
+    ("rayscan generate_moves + play", |f, d| {
+        api::rayscan_callback(&rayscan(f), d)
+    }),
+    ("rayscan generate_moves + play_each", |f, d| {
+        api::rayscan_play_each(&rayscan(f), d)
+    }),
+    (
+        "rayscan generate_moves + play_each, leaves by legal_moves().len()",
+        |f, d| api::rayscan_play_each_count(&rayscan(f), d),
+    ),
+    ("cozy-chess generate_moves + play_unchecked", |f, d| {
+        api::cozy_callback(&cozy(f), d)
+    }),
+    ("cozy-chess moves into an array", |f, d| {
+        api::cozy_list(&cozy(f), d)
+    }),
+    ("shakmaty legal_moves + play_unchecked", |f, d| {
+        api::shakmaty_list(&shakmaty(f), d)
+    }),
+    ("chess MoveGen + make_move_new", |f, d| {
+        api::chess_list(&chess(f), d)
+    }),
+];
+const BULK_COZY_FIRST: usize = 4;
+
+const MADE: [Engine; 7] = [
+    ("rayscan legal_moves + play", |f, d| {
+        api::made::rayscan_list(&rayscan(f), d)
+    }),
+    ("rayscan generate_moves + play", |f, d| {
+        api::made::rayscan_callback(&rayscan(f), d)
+    }),
+    ("rayscan generate_moves + play_each", |f, d| {
+        api::made::rayscan_play_each(&rayscan(f), d)
+    }),
+    ("cozy-chess generate_moves + play_unchecked", |f, d| {
+        api::made::cozy_callback(&cozy(f), d)
+    }),
+    ("cozy-chess moves into an array", |f, d| {
+        api::made::cozy_list(&cozy(f), d)
+    }),
+    ("shakmaty legal_moves + play_unchecked", |f, d| {
+        api::made::shakmaty_list(&shakmaty(f), d)
+    }),
+    ("chess MoveGen + make_move_new", |f, d| {
+        api::made::chess_list(&chess(f), d)
+    }),
+];
+const MADE_COZY_FIRST: usize = 3;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
 }
 
-fn main() {
-    let rounds: usize = std::env::args()
-        .nth(1)
-        .map_or(5, |r| r.parse().expect("ROUNDS, a number"));
-    // rates[engine][position]: M nodes/s of each round.
-    let mut rates = vec![vec![Vec::new(); POSITIONS.len()]; ENGINES.len()];
+/// `rounds` alternating rounds of every engine on every case: the median M nodes/s,
+/// `[engine][case]`. Every count is checked before its time is used.
+fn measure(title: &str, engines: &[Engine], cases: &[Case], rounds: usize) -> Vec<Vec<f64>> {
+    let mut rates = vec![vec![Vec::new(); cases.len()]; engines.len()];
     for round in 0..rounds {
-        eprintln!("round {}/{rounds}", round + 1);
-        for (p, &(_, fen, depth, want)) in POSITIONS.iter().enumerate() {
+        eprintln!("{title}: round {}/{rounds}", round + 1);
+        for (c, &(_, fen, depth, want)) in cases.iter().enumerate() {
             // Alternate the order from round to round.
             let order: Vec<usize> = if round % 2 == 0 {
-                (0..ENGINES.len()).collect()
+                (0..engines.len()).collect()
             } else {
-                (0..ENGINES.len()).rev().collect()
+                (0..engines.len()).rev().collect()
             };
             for e in order {
+                let (name, run) = engines[e];
                 let start = Instant::now();
-                let nodes = run(e, fen, depth);
+                let nodes = run(fen, depth);
                 let secs = start.elapsed().as_secs_f64();
-                assert_eq!(nodes, want, "{} on {fen}", ENGINES[e]);
-                rates[e][p].push(nodes as f64 / secs / 1e6);
+                assert_eq!(nodes, want, "{name} on {fen}");
+                rates[e][c].push(nodes as f64 / secs / 1e6);
             }
         }
     }
-    let medians: Vec<Vec<f64>> = rates
+    rates
         .into_iter()
         .map(|r| r.into_iter().map(median).collect())
-        .collect();
+        .collect()
+}
+
+/// The table, then the two targets' rows: rayscan's fastest style ≥ 2× cozy-chess's
+/// fastest, and the list style (the first engine) ≥ 1.5×.
+fn print(title: &str, engines: &[Engine], cozy_first: usize, cases: &[Case], rounds: usize) {
+    let medians = measure(title, engines, cases, rounds);
+    println!("{title}\n");
     print!("| M nodes/s, median of {rounds} |");
-    for (name, ..) in POSITIONS {
+    for (name, ..) in cases {
         print!(" {name} |");
     }
     println!();
-    println!("|---|{}", "--:|".repeat(POSITIONS.len()));
-    for (e, name) in ENGINES.iter().enumerate() {
+    println!("|---|{}", "--:|".repeat(cases.len()));
+    for (e, (name, _)) in engines.iter().enumerate() {
         print!("| {name} |");
         for m in &medians[e] {
             print!(" {m:.0} |");
         }
         println!();
     }
-    // The targets: rayscan's fastest style ≥ 2× cozy-chess's fastest, and the list
-    // style ≥ 1.5×.
-    let cozy = |p: usize| medians[4][p].max(medians[5][p]);
-    let rayscan = |p: usize| (0..4).map(|e| medians[e][p]).fold(0.0, f64::max);
+    let cozy = |c: usize| medians[cozy_first][c].max(medians[cozy_first + 1][c]);
+    let rayscan = |c: usize| (0..cozy_first).map(|e| medians[e][c]).fold(0.0, f64::max);
     print!("| **rayscan fastest / cozy-chess fastest** (target 2×) |");
-    for p in 0..POSITIONS.len() {
-        print!(" **{:.2}×** |", rayscan(p) / cozy(p));
+    for c in 0..cases.len() {
+        print!(" **{:.2}×** |", rayscan(c) / cozy(c));
     }
     println!();
-    print!("| **{} / cozy-chess fastest** (target 1.5×) |", ENGINES[0]);
-    for p in 0..POSITIONS.len() {
-        print!(" **{:.2}×** |", medians[0][p] / cozy(p));
+    print!(
+        "| **{} / cozy-chess fastest** (target 1.5×) |",
+        engines[0].0
+    );
+    for c in 0..cases.len() {
+        print!(" **{:.2}×** |", medians[0][c] / cozy(c));
     }
-    println!();
+    println!("\n");
+}
+
+fn main() {
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .map_or(5, |r| r.parse().expect("ROUNDS, a number"));
+    print(
+        "With bulk counting (the last ply counted, not made)",
+        &BULK,
+        BULK_COZY_FIRST,
+        &BULK_CASES,
+        rounds,
+    );
+    print(
+        "Every move made (no bulk counting)",
+        &MADE,
+        MADE_COZY_FIRST,
+        &MADE_CASES,
+        rounds,
+    );
 }

@@ -17,6 +17,7 @@
 //! cargo run --release -p rayscan-bench --bin versus -- --filter kiwipete --filter cpw4
 //! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/versus.md --svg bench/versus.svg
 //! cargo run --release -p rayscan-bench --bin versus -- --api          # through the public APIs
+//! cargo run --release -p rayscan-bench --bin versus -- --api --made   # every move made, no bulk counting
 //! # every library built for this CPU, cozy-chess with pext too:
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p rayscan-bench --features cozy-pext \
 //!     --target-dir target/native --bin versus
@@ -67,6 +68,10 @@ struct Args {
     /// moves, copy, make the move), on the start position, Kiwipete, CPW4 and CPW5.
     #[arg(long)]
     api: bool,
+    /// With `--api`: every move made, no bulk counting (a leaf is one node), as a search
+    /// makes them; one ply less (start position D5, Kiwipete, CPW4 and CPW5 D4).
+    #[arg(long, requires = "api")]
+    made: bool,
 }
 
 /// (name, FEN, depth, expected nodes).
@@ -340,6 +345,57 @@ fn api_engines() -> Vec<Engine> {
     engines
 }
 
+/// Perft through the public APIs with every move made ([`rayscan_bench::api::made`]).
+fn api_made_engines() -> Vec<Engine> {
+    use rayscan_bench::api::made;
+    let engine = |name: &str, run: Run| Engine {
+        name: name.into(),
+        headline: true,
+        run,
+    };
+    let rayscan = |fen: &str| -> Position { fen.parse().expect("a valid FEN") };
+    let cozy = |fen: &str| cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
+    vec![
+        engine(
+            "rayscan API: legal_moves + play",
+            Box::new(move |fen, depth| made::rayscan_list(&rayscan(fen), depth)),
+        ),
+        engine(
+            "rayscan API: generate_moves callback + play",
+            Box::new(move |fen, depth| made::rayscan_callback(&rayscan(fen), depth)),
+        ),
+        engine(
+            "rayscan API: generate_moves callback + play_each",
+            Box::new(move |fen, depth| made::rayscan_play_each(&rayscan(fen), depth)),
+        ),
+        engine(
+            &format!("{} API: generate_moves callback", COZY),
+            Box::new(move |fen, depth| made::cozy_callback(&cozy(fen), depth)),
+        ),
+        engine(
+            "cozy-chess API: moves into an array",
+            Box::new(move |fen, depth| made::cozy_list(&cozy(fen), depth)),
+        ),
+        engine(
+            "shakmaty API: legal_moves + play_unchecked",
+            Box::new(|fen, depth| {
+                let pos: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+                    .expect("a valid FEN")
+                    .into_position(shakmaty::CastlingMode::Standard)
+                    .expect("a legal position");
+                made::shakmaty_list(&pos, depth)
+            }),
+        ),
+        engine(
+            "chess API: MoveGen::new_legal + make_move_new",
+            Box::new(|fen, depth| {
+                let board = chess::Board::from_str(fen).expect("a valid FEN");
+                made::chess_list(&board, depth)
+            }),
+        ),
+    ]
+}
+
 /// The positions of the API table: the start position (depth 6), Kiwipete, CPW4, CPW5.
 fn api_case(name: &str) -> bool {
     ["startpos D6", "kiwipete", "cpw4", "cpw5"]
@@ -359,7 +415,9 @@ fn main() {
         Technique::auto(),
         true,
     )];
-    if args.api {
+    if args.made {
+        engines = api_made_engines();
+    } else if args.api {
         engines = api_engines();
     } else if args.all {
         for t in Technique::available() {
@@ -389,7 +447,7 @@ fn main() {
             args.filter.is_empty() || args.filter.iter().any(|f| name.contains(&f.to_lowercase()))
         })
         .map(|(&(name, fen, depth, nodes), quick)| {
-            if args.quick {
+            if args.quick || args.made {
                 (name, fen, depth - 1, quick)
             } else {
                 (name, fen, depth, nodes)
