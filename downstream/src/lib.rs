@@ -61,7 +61,7 @@ impl Search {
             return (evaluate(position), None);
         }
         // Null move: give the opponent a free move; if we still beat beta, cut.
-        if depth >= 3 && !position.in_check() {
+        if depth >= 3 && !position.is_check() {
             let (score, _) = self.negamax(&position.play_null(), depth - 3, -beta, -beta + 1);
             if -score >= beta {
                 return (beta, None);

@@ -146,6 +146,12 @@ impl Move {
         self.0 >> 12 == CASTLE
     }
 
+    /// Whether this is an en-passant capture.
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        self.0 >> 12 == EP
+    }
+
     /// The raw 16 bits.
     #[inline]
     pub const fn bits(self) -> u16 {

@@ -430,7 +430,7 @@ impl fmt::Display for San<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_move(f)?;
         let after = self.pos.play(self.m);
-        if after.in_check() {
+        if after.is_check() {
             f.write_str(if after.legal_moves().is_empty() {
                 "#"
             } else {

@@ -31,7 +31,7 @@ pub fn run(args: Args, json: bool) -> Result<String, String> {
     Ok(json_line(&FenJson {
         fen,
         chess960: pos.is_chess960(),
-        in_check: pos.in_check(),
+        in_check: pos.is_check(),
         legal_moves: pos
             .legal_moves()
             .iter()

@@ -143,7 +143,7 @@ fn leaf(m: Option<Move>, bug: Bug) -> u64 {
 fn perft(pos: &Position, depth: u32, bug: Bug) -> u64 {
     let moves = listed(pos, bug);
     if depth == 1 {
-        let extra = u64::from(bug == Bug::BulkCountInCheck && pos.in_check());
+        let extra = u64::from(bug == Bug::BulkCountInCheck && pos.is_check());
         return moves.iter().map(|(_, m)| leaf(*m, bug)).sum::<u64>() + extra;
     }
     moves.iter().map(|(_, m)| count(pos, *m, depth, bug)).sum()

@@ -402,7 +402,7 @@ fn bulk_count_bug_is_traced_one_ply_up() {
     let root = position(fen);
     let run = diff_fen("bulk-count-in-check", "2", fen, "uci");
     run.disagreed();
-    let at = found_first(&run, &root, |p| p.in_check());
+    let at = found_first(&run, &root, |p| p.is_check());
     let followed = &run.moves("moves")[0];
     let hint = run.line("hint");
     let n = at.legal_moves().len();

@@ -208,10 +208,18 @@ impl<L: Layout> Mailbox<L> {
         self.attacked_index(L::index(sq), by, -1, -1)
     }
 
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
+    /// Whether the side to move is in check (the name [`Position::is_check`] has).
+    ///
+    /// [`Position::is_check`]: crate::Position::is_check
+    pub fn is_check(&self) -> bool {
         let us = self.side as usize;
         self.attacked_index(self.kings[us], !self.side, -1, -1)
+    }
+
+    /// The old name of [`Mailbox::is_check`].
+    #[deprecated(note = "renamed `is_check`, as `Position::is_check`")]
+    pub fn in_check(&self) -> bool {
+        self.is_check()
     }
 
     /// The castling rook of `color` on `side`.

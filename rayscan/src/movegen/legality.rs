@@ -122,7 +122,7 @@ impl Position {
             (Piece::King, MoveKind::Castling) => {
                 let side = m.castle_side();
                 self.castling().rook(us, side) == Some(to)
-                    && !self.in_check()
+                    && !self.is_check()
                     && castling_is_legal::<Fastest>(self, us, from, to, side, occupied)
             }
             (_, MoveKind::Castling) => false,

@@ -388,7 +388,7 @@ impl Position {
     /// assert!(!Position::startpos().is_checkmate());
     /// ```
     pub fn is_checkmate(&self) -> bool {
-        self.in_check() && self.legal_moves().is_empty()
+        self.is_check() && self.legal_moves().is_empty()
     }
 
     /// Whether the side to move is stalemated: not in check, and no legal move.
@@ -400,12 +400,12 @@ impl Position {
     /// assert!(!stalemate.is_checkmate());
     /// ```
     pub fn is_stalemate(&self) -> bool {
-        !self.in_check() && self.legal_moves().is_empty()
+        !self.is_check() && self.legal_moves().is_empty()
     }
 
     /// Whether `m` (legal here) gives check.
     pub fn gives_check(&self, m: Move) -> bool {
-        self.play(m).in_check()
+        self.play(m).is_check()
     }
 
     /// Reads a UCI move and finds it among the legal moves. Castling is accepted both as

@@ -241,7 +241,7 @@ impl Position {
     ///
     /// The side to move must not be in check (a null move would leave its king in check,
     /// and the result would not be a position of chess); a search tests
-    /// [`Position::in_check`] before it tries one. Nothing panics if it is, but the result
+    /// [`Position::is_check`] before it tries one. Nothing panics if it is, but the result
     /// is meaningless.
     ///
     /// ```
@@ -284,7 +284,7 @@ mod tests {
         ];
         for fen in fens {
             let p = Position::from_fen(fen).unwrap().0;
-            assert!(!p.in_check(), "{fen}");
+            assert!(!p.is_check(), "{fen}");
             let null = p.play_null();
             let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
             fields[1] = if fields[1] == "w" { "b" } else { "w" }.into();

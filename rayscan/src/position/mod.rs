@@ -15,6 +15,7 @@ pub use fen::{FenError, FenField, FenProblem, Warning, Warnings};
 use core::fmt;
 
 use crate::bitboard::Bitboard;
+use crate::chess_move::Move;
 use crate::color::Color;
 use crate::fen::Placement;
 use crate::masks;
@@ -181,6 +182,40 @@ impl Position {
         Placement::from_parts(self.board.by_color, self.board.by_piece).piece_at(sq)
     }
 
+    /// The piece `m` captures, if any: the piece on its target, the pawn it takes en
+    /// passant, and nothing for castling (whose target is the moving side's own rook).
+    /// `m` is a move of this position ([`Position::is_legal`] says so).
+    ///
+    /// ```
+    /// use rayscan::{Piece, Position};
+    /// let p: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let takes = p.parse_uci("e5f7").unwrap();
+    /// assert_eq!(p.captured_piece(takes), Some(Piece::Pawn));
+    /// let castles = p.parse_uci("e1g1").unwrap();
+    /// assert_eq!(p.captured_piece(castles), None); // its target is the rook on h1
+    /// assert!(!p.is_capture(castles));
+    /// ```
+    #[inline]
+    pub fn captured_piece(&self, m: Move) -> Option<Piece> {
+        if m.is_en_passant() {
+            return Some(Piece::Pawn);
+        }
+        if m.is_castling() {
+            return None;
+        }
+        match self.piece_at(m.to()) {
+            Some((color, piece)) if color != self.side => Some(piece),
+            _ => None,
+        }
+    }
+
+    /// Whether `m`, a move of this position, captures: en passant included, castling
+    /// never.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.captured_piece(m).is_some()
+    }
+
     /// The king of `color` (every accepted position has exactly one per side).
     #[inline]
     pub fn king(&self, color: Color) -> Square {
@@ -254,9 +289,25 @@ impl Position {
         self.attackers_to(self.king(self.side)) & self.color(!self.side)
     }
 
-    /// Whether the side to move is in check.
-    pub fn in_check(&self) -> bool {
+    /// Whether the side to move is in check: the name of [`Position::is_checkmate`] and
+    /// [`Position::is_stalemate`]'s family (and python-chess's and shakmaty's).
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let p: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
+    /// assert!(p.is_check());
+    /// assert!(!Position::startpos().is_check());
+    /// ```
+    #[inline]
+    pub fn is_check(&self) -> bool {
         !self.checkers().is_empty()
+    }
+
+    /// The old name of [`Position::is_check`].
+    #[deprecated(note = "renamed `is_check`, as `is_checkmate` and `is_stalemate`")]
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_check()
     }
 
     /// Whether neither side can ever checkmate, whatever is played: the FIDE dead

@@ -116,8 +116,8 @@ fn picked(pos: &Position, hash: Option<Move>, killers: [Option<Move>; 2]) -> Vec
 fn mailbox<L: Layout>(pos: &Position) -> Vec<Move> {
     let board = Mailbox::<L>::new(pos);
     assert_eq!(
-        board.in_check(),
-        pos.in_check(),
+        board.is_check(),
+        pos.is_check(),
         "{} check in {pos}",
         L::NAME
     );
@@ -224,7 +224,7 @@ fn random_playouts_agree_with_shakmaty() {
                 assert_eq!(encoded.to_move(&pos), Some(m), "{m:?} round trip in {fen}");
             }
             assert_eq!(pos.key(), pos.compute_key(), "zobrist key of {fen}");
-            assert_eq!(pos.in_check(), other.is_check(), "check in {fen}");
+            assert_eq!(pos.is_check(), other.is_check(), "check in {fen}");
             plies += 1;
 
             let moves = pos.legal_moves();

@@ -322,7 +322,7 @@ fn checks_and_mates() {
     let p = play(Position::startpos(), &["f3", "e5", "g4"]);
     assert_eq!(san_of(&p, "d8h4"), "Qh4#");
     let after = p.play(p.parse_san("Qh4#").unwrap());
-    assert!(after.in_check() && after.legal_moves().is_empty());
+    assert!(after.is_check() && after.legal_moves().is_empty());
     // The suffix is printed, whatever was written when reading.
     assert_eq!(p.parse_san("Qh4"), p.parse_san("Qh4#"));
     assert_eq!(p.parse_san("Qh4+"), p.parse_san("Qh4#"));
@@ -348,7 +348,7 @@ fn checks_and_mates() {
     // Stalemate gets no suffix.
     let p = fen("k7/8/8/1Q6/8/8/8/K7 w - - 0 1");
     let after = p.play(p.parse_san("Qb6").unwrap());
-    assert!(!after.in_check() && after.legal_moves().is_empty());
+    assert!(!after.is_check() && after.legal_moves().is_empty());
     assert_eq!(san_of(&p, "b5b6"), "Qb6");
 
     // Castling with check (the rook on f1 checks the king on f8).

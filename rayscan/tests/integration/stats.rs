@@ -108,3 +108,82 @@ fn statistics_equal_shakmatys_where_the_rare_cells_are() {
         }
     }
 }
+
+/// The statistics of the leaves `depth` plies below `pos`, by the questions an engine
+/// asks of each move through the public API: `is_capture`, `captured_piece`,
+/// `is_en_passant`, `is_castling`, `promotion` and `gives_check`.
+fn api_stats(pos: &Position, depth: u32) -> PerftStats {
+    let mut total = PerftStats::default();
+    for m in pos.legal_moves() {
+        if depth > 1 {
+            total += api_stats(&pos.play(m), depth - 1);
+            continue;
+        }
+        let captured = pos.captured_piece(m);
+        assert_eq!(pos.is_capture(m), captured.is_some(), "{m} in {pos}");
+        if let Some(piece) = captured {
+            // What stands on the target, but for en passant, where it is empty.
+            let on_target = pos.piece_at(m.to()).map(|(_, p)| p);
+            assert_eq!(
+                on_target.or(Some(rayscan::Piece::Pawn)),
+                Some(piece),
+                "{m} in {pos}"
+            );
+            assert!(piece != rayscan::Piece::King, "{m} in {pos} takes a king");
+        }
+        total.nodes += 1;
+        total.captures += u64::from(captured.is_some());
+        total.en_passant += u64::from(m.is_en_passant());
+        total.castles += u64::from(m.is_castling());
+        total.promotions += u64::from(m.promotion().is_some());
+        total.checks += u64::from(pos.gives_check(m));
+    }
+    total
+}
+
+/// `is_capture`, `captured_piece` and `gives_check` count what the perft statistics
+/// count: castling (whose target is the own rook) is no capture, en passant is one.
+#[test]
+fn an_engines_questions_about_a_move_agree_with_the_statistics() {
+    let first = |file: &str| -> Vec<String> {
+        crate::common::data(file)
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(150)
+            .map(|l| l.split(';').next().unwrap().trim().to_owned())
+            .collect()
+    };
+    let mut fens = first("random-std.epd");
+    fens.extend(first("random960.epd"));
+    fens.extend(
+        [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/8/8/2k5/3Pp3/8/8/4K2Q b - d3 0 1",
+            "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        ]
+        .map(str::to_owned),
+    );
+    let mut castles = 0;
+    for fen in &fens {
+        let mut pos = Position::from_fen(fen).unwrap().0;
+        pos.set_chess960(true);
+        for depth in 1..=2 {
+            let want = perft_stats_with(Technique::auto(), &pos, depth);
+            let got = api_stats(&pos, depth);
+            let fields = |s: &PerftStats| {
+                (
+                    s.nodes,
+                    s.captures,
+                    s.en_passant,
+                    s.castles,
+                    s.promotions,
+                    s.checks,
+                )
+            };
+            assert_eq!(fields(&got), fields(&want), "{fen} depth {depth}");
+            castles += got.castles;
+        }
+    }
+    assert!(castles > 0, "no castling move was asked about");
+}
