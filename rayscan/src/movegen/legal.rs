@@ -1,8 +1,8 @@
 //! The legal moves of a position as a value: what [`Position::legal_moves`] returns.
 //!
-//! [`LegalMoves`] is the position and the number of its moves, counted as perft's last
-//! ply counts them (a population count per set, nothing stored). The moves themselves
-//! are generated again when they are asked for: straight into the caller's closure for
+//! [`LegalMoves`] is the position, and nothing is done until it is asked: `len` counts
+//! the moves as perft's last ply counts them (a population count per set, nothing
+//! stored), and the moves are generated when they are iterated: straight into the caller's closure for
 //! `fold`, `sum`, `for_each` and `map`, or into a buffer of [`MoveSet`]s inside the
 //! iterator for `next`. A list of moves, or even of sets, returned by value had to be
 //! copied out of the function that filled it (Rust builds no value in place), and
@@ -31,11 +31,16 @@ use crate::square::Square;
 ///
 /// Reads like a list: [`len`](LegalMoves::len), [`is_empty`](LegalMoves::is_empty),
 /// [`iter`](LegalMoves::iter), [`contains`](LegalMoves::contains), [`get`](LegalMoves::get),
-/// [`sets`](LegalMoves::sets), `for m in moves`. It borrows the position and holds the
-/// number of moves, counted when it was made: the length costs nothing, and the moves are
-/// generated when they are iterated, in the generator's order (set by set, each set's
-/// targets in square order, each promotion queen first). It is `Copy`, two words. To sort
-/// or index the moves, collect them into a [`MoveList`], a slice.
+/// [`sets`](LegalMoves::sets), `for m in moves`. It borrows the position, one word, `Copy`,
+/// and does nothing until asked. What each costs, so that no loop does the work twice:
+/// - iterating generates the moves once, in the generator's order (set by set, each set's
+///   targets in square order, each promotion queen first);
+/// - [`len`](LegalMoves::len) and [`is_empty`](LegalMoves::is_empty) count them (a
+///   population count per set, as perft's last ply, no move made), on
+///   every call;
+/// - [`contains`](LegalMoves::contains) generates until it finds the move;
+/// - to sort, index or read the length of what is iterated, collect the moves once into
+///   a [`MoveList`], a slice, whose `len` costs nothing.
 ///
 /// ```
 /// use rayscan::{Move, MoveList, Position};
@@ -54,7 +59,6 @@ use crate::square::Square;
 /// ```
 pub struct LegalMoves<'a, S = Fastest> {
     position: &'a Position,
-    len: u32,
     technique: PhantomData<S>,
 }
 
@@ -68,12 +72,11 @@ impl<S> Clone for LegalMoves<'_, S> {
 impl<S> Copy for LegalMoves<'_, S> {}
 
 impl<'a, S: Slider> LegalMoves<'a, S> {
-    /// The legal moves of `position`, counted.
+    /// The legal moves of `position`, not yet generated.
     #[inline]
     fn of(position: &'a Position) -> Self {
         LegalMoves {
             position,
-            len: hot::count::<S>(position) as u32,
             technique: PhantomData,
         }
     }
@@ -94,16 +97,18 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
         self.position
     }
 
-    /// The number of moves (promotions count four: one per piece).
+    /// The number of moves (promotions count four: one per piece), counted on each call
+    /// without generating a move: a population count per set, as perft's last ply.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len as usize
+        hot::count::<S>(self.position) as usize
     }
 
-    /// Whether there is no legal move: checkmate or stalemate.
+    /// Whether there is no legal move: checkmate or stalemate. Counts, as
+    /// [`len`](LegalMoves::len).
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
     /// The moves as the generator makes them: one [`MoveSet`] per piece, or per pawn
@@ -132,7 +137,7 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
         Iter {
             sets: self.sets(),
             current: MoveSet::EMPTY.into_iter(),
-            left: self.len(),
+            taken: 0,
         }
     }
 
@@ -193,7 +198,7 @@ impl<S: Slider> fmt::Debug for LegalMoves<'_, S> {
 impl<S: Slider> PartialEq for LegalMoves<'_, S> {
     /// The same moves in the same order.
     fn eq(&self, other: &Self) -> bool {
-        self.len == other.len && self.iter().eq(other.iter())
+        self.iter().eq(other.iter())
     }
 }
 
@@ -459,7 +464,8 @@ impl<S: Slider> core::iter::FusedIterator for Sets<'_, S> {}
 pub struct Iter<'a, S = Fastest> {
     sets: Sets<'a, S>,
     current: MoveSetIter,
-    left: usize,
+    /// The moves handed out so far.
+    taken: usize,
 }
 
 impl<S: Slider> Iterator for Iter<'_, S> {
@@ -469,7 +475,7 @@ impl<S: Slider> Iterator for Iter<'_, S> {
     fn next(&mut self) -> Option<Move> {
         loop {
             if let Some(m) = self.current.next() {
-                self.left -= 1;
+                self.taken += 1;
                 return Some(m);
             }
             self.current = self.sets.next()?.into_iter();
@@ -478,7 +484,22 @@ impl<S: Slider> Iterator for Iter<'_, S> {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
+        // Not kept up as the moves go by, which would cost every `next`: counted when
+        // asked, from the buffer once the moves are generated, else by the counting
+        // generator.
+        let total = match &self.sets.buffer {
+            Some(buffer) => {
+                let mut cursor = Cursor::START;
+                let mut n = 0;
+                while let Some(set) = cursor.next(buffer) {
+                    n += set.len();
+                }
+                n
+            }
+            None => hot::count::<S>(self.sets.position) as usize,
+        };
+        let left = total.saturating_sub(self.taken);
+        (left, Some(left))
     }
 
     /// From the start, the moves go straight from the generator to `f` (no buffer),

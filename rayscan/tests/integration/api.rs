@@ -116,6 +116,12 @@ fn check_legal_moves(p: &Position, moves: &LegalMoves<'_>, in_order: bool) {
     let mut one_by_one = moves.iter();
     let by_next: Vec<Move> = std::iter::from_fn(|| one_by_one.next()).collect();
     assert_eq!(by_next, listed, "{p}");
+    // The length left, before the first move (counted) and after each (from the buffer).
+    let mut it = moves.iter();
+    for left in (0..=listed.len()).rev() {
+        assert_eq!(it.len(), left, "{p}");
+        assert_eq!(it.next().is_some(), left > 0, "{p}");
+    }
     assert_eq!(moves.len(), listed.len(), "{p}");
     assert_eq!(moves.iter().len(), listed.len(), "{p}");
     assert_eq!(moves.is_empty(), listed.is_empty(), "{p}");
