@@ -147,6 +147,41 @@ impl MoveSet {
         self.to
     }
 
+    /// The moves of this set to the squares of `targets` only: what a quiescence search
+    /// asks with the opponent's pieces (`set.with_targets(p.color(!p.side_to_move()))`),
+    /// the captures, as cozy-chess's `set.to &= …`. A set's order and kind stay.
+    ///
+    /// Castling, whose target is the own rook, never lands on the opponent's pieces; an
+    /// en-passant capture targets the empty square behind the pawn it takes, so a
+    /// capture search takes the en-passant sets whole ([`MoveSet::is_en_passant`]).
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// let p: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    /// let theirs = p.color(!p.side_to_move());
+    /// let mut captures = 0;
+    /// p.generate_moves(|set| {
+    ///     let set = if set.is_en_passant() { set } else { set.with_targets(theirs) };
+    ///     captures += set.len();
+    ///     false
+    /// });
+    /// assert_eq!(captures, 8); // Kiwipete's eight captures
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn with_targets(self, targets: Bitboard) -> MoveSet {
+        MoveSet {
+            to: self.to & targets,
+            ..self
+        }
+    }
+
+    /// Whether these moves are en-passant captures (a set of one).
+    #[inline]
+    pub fn is_en_passant(&self) -> bool {
+        self.kind == SetKind::EnPassant
+    }
+
     /// Whether these moves are promotions (each target is four moves).
     #[inline]
     pub fn is_promotion(&self) -> bool {

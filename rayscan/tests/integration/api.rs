@@ -6,7 +6,7 @@
 
 use rayscan::movegen::generate;
 use rayscan::sliders::{Classical, Fastest, KoggeStone};
-use rayscan::{LegalMoves, Move, MoveList, MoveSet, Position};
+use rayscan::{Bitboard, LegalMoves, Move, MoveList, MoveSet, Position};
 
 use crate::common::{Rng, placement, suite_fens};
 
@@ -252,4 +252,44 @@ fn play_each_stops_when_told() {
             false
         });
     }
+}
+
+/// `MoveSet::with_targets` keeps exactly the set's moves to the given squares, and with
+/// the opponent's pieces (en-passant sets whole) it gives the captures `is_capture` names.
+#[test]
+fn with_targets_narrows_a_set_to_its_moves_onto_the_targets() {
+    let mut captures = 0;
+    for p in positions() {
+        let theirs = p.color(!p.side_to_move());
+        let masks = [
+            theirs,
+            !p.occupied(),
+            Bitboard(0x00ff_00ff_00ff_00ff),
+            Bitboard::EMPTY,
+        ];
+        let mut from_sets = Vec::new();
+        p.generate_moves(|set| {
+            for mask in masks {
+                let narrowed: Vec<Move> = set.with_targets(mask).into_iter().collect();
+                let filtered: Vec<Move> =
+                    set.into_iter().filter(|m| mask.contains(m.to())).collect();
+                assert_eq!(narrowed, filtered, "{p}");
+            }
+            let captured = if set.is_en_passant() {
+                set
+            } else {
+                set.with_targets(theirs)
+            };
+            from_sets.extend(captured);
+            false
+        });
+        let by_question: Vec<Move> = p
+            .legal_moves()
+            .iter()
+            .filter(|&m| p.is_capture(m))
+            .collect();
+        assert_eq!(sorted(from_sets), sorted(by_question.clone()), "{p}");
+        captures += by_question.len();
+    }
+    assert!(captures > 100, "only {captures} captures");
 }
