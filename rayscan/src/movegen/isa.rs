@@ -112,154 +112,108 @@ impl Isa for Baseline {
     }
 }
 
-#[cfg(rayscan_v3_copy)]
-impl Isa for V3 {
-    // A crate compiled without x86-64-v3 has no AVX-512 either.
-    type Lanes = crate::simd::Portable;
-    #[inline(always)]
-    fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
-        // SAFETY: `V3` is only chosen where `cpu::x86_64_v3()` said the CPU has the features.
-        unsafe { perft_v3::<S, C>(b, depth) }
-    }
-    #[inline(always)]
-    fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
-        // SAFETY: as above.
-        unsafe { count_leaf_v3::<S, C>(b, king) }
-    }
-    #[inline(always)]
-    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
-        // SAFETY: as above.
-        unsafe { enumerate_v3::<S, V>(pos, v) }
-    }
-    #[inline(always)]
-    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
-        // SAFETY: as above.
-        unsafe { stats_v3::<S, C>(b, depth, out) }
-    }
-    #[cfg(feature = "std")]
-    #[inline(always)]
-    fn hashed_board<S: Slider, C: Side>(
-        b: &Board,
-        key: u128,
-        depth: u32,
-        table: &PerftTable,
-    ) -> u64 {
-        // SAFETY: as above.
-        unsafe { hashed_v3::<S, C>(b, key, depth, table) }
-    }
+/// A copy of the hot paths compiled with the CPU features `$features` (one string, as
+/// `#[target_feature]` takes it), for the [`Isa`] `$isa` and its lanes `$lanes`, where
+/// `cfg($copy)`: the five functions compiled with the features, in the module `$fns`,
+/// and the [`Isa`] impl that calls them. Each call is `unsafe`; `$isa` is only chosen
+/// in [`hot`] after [`crate::cpu`] said the CPU has the features, which makes it sound.
+macro_rules! feature_copy {
+    ($copy:meta, $isa:ident, $lanes:ty, $fns:ident, $features:tt) => {
+        #[cfg($copy)]
+        mod $fns {
+            use super::*;
+
+            #[target_feature(enable = $features)]
+            pub(super) fn perft<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+                perft_body::<S, C, $isa>(b, depth)
+            }
+
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            pub(super) fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
+                count_king::<S, C>(b, king)
+            }
+
+            #[target_feature(enable = $features)]
+            pub(super) fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
+                let mut v = v;
+                enumerate_position::<S, V>(pos, &mut v);
+                v
+            }
+
+            #[target_feature(enable = $features)]
+            pub(super) fn stats<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
+                stats_body::<S, C, $isa>(b, depth, out);
+            }
+
+            #[cfg(feature = "std")]
+            #[target_feature(enable = $features)]
+            pub(super) fn hashed<S: Slider, C: Side>(
+                b: &Board,
+                key: u128,
+                depth: u32,
+                table: &PerftTable,
+            ) -> u64 {
+                hashed_body::<S, C, $isa>(b, key, depth, table)
+            }
+        }
+
+        #[cfg($copy)]
+        impl Isa for $isa {
+            type Lanes = $lanes;
+            #[inline(always)]
+            fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
+                // SAFETY: this copy's `Isa` is only chosen (in `hot`) where `crate::cpu`
+                // said the CPU has the features its functions are compiled with.
+                unsafe { $fns::perft::<S, C>(b, depth) }
+            }
+            #[inline(always)]
+            fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
+                // SAFETY: as above.
+                unsafe { $fns::count_leaf::<S, C>(b, king) }
+            }
+            #[inline(always)]
+            fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
+                // SAFETY: as above.
+                unsafe { $fns::enumerate::<S, V>(pos, v) }
+            }
+            #[inline(always)]
+            fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
+                // SAFETY: as above.
+                unsafe { $fns::stats::<S, C>(b, depth, out) }
+            }
+            #[cfg(feature = "std")]
+            #[inline(always)]
+            fn hashed_board<S: Slider, C: Side>(
+                b: &Board,
+                key: u128,
+                depth: u32,
+                table: &PerftTable,
+            ) -> u64 {
+                // SAFETY: as above.
+                unsafe { $fns::hashed::<S, C>(b, key, depth, table) }
+            }
+        }
+    };
 }
 
-#[cfg(rayscan_v3_copy)]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-fn perft_v3<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
-    perft_body::<S, C, V3>(b, depth)
-}
+// A crate compiled without x86-64-v3 has no AVX-512 either: the v3 copy's lanes are
+// arrays.
+feature_copy!(
+    rayscan_v3_copy,
+    V3,
+    crate::simd::Portable,
+    v3,
+    "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt"
+);
 
-#[cfg(rayscan_v3_copy)]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-#[inline(never)]
-fn count_leaf_v3<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
-    count_king::<S, C>(b, king)
-}
-
-#[cfg(rayscan_v3_copy)]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-fn enumerate_v3<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
-    let mut v = v;
-    enumerate_position::<S, V>(pos, &mut v);
-    v
-}
-
-#[cfg(rayscan_v3_copy)]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-fn stats_v3<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
-    stats_body::<S, C, V3>(b, depth, out);
-}
-
-#[cfg(all(rayscan_v3_copy, feature = "std"))]
-#[target_feature(enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
-fn hashed_v3<S: Slider, C: Side>(b: &Board, key: u128, depth: u32, table: &PerftTable) -> u64 {
-    hashed_body::<S, C, V3>(b, key, depth, table)
-}
-
-#[cfg(rayscan_v4_copy)]
-impl Isa for V4 {
-    type Lanes = crate::simd::Avx512;
-    #[inline(always)]
-    fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
-        // SAFETY: `V4` is only chosen where `cpu::x86_64_v4()` said the CPU has the features.
-        unsafe { perft_v4::<S, C>(b, depth) }
-    }
-    #[inline(always)]
-    fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
-        // SAFETY: as above.
-        unsafe { count_leaf_v4::<S, C>(b, king) }
-    }
-    #[inline(always)]
-    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
-        // SAFETY: as above.
-        unsafe { enumerate_v4::<S, V>(pos, v) }
-    }
-    #[inline(always)]
-    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
-        // SAFETY: as above.
-        unsafe { stats_v4::<S, C>(b, depth, out) }
-    }
-    #[cfg(feature = "std")]
-    #[inline(always)]
-    fn hashed_board<S: Slider, C: Side>(
-        b: &Board,
-        key: u128,
-        depth: u32,
-        table: &PerftTable,
-    ) -> u64 {
-        // SAFETY: as above.
-        unsafe { hashed_v4::<S, C>(b, key, depth, table) }
-    }
-}
-
-#[cfg(rayscan_v4_copy)]
-#[target_feature(
-    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
-)]
-fn perft_v4<S: Slider, C: Side>(b: &Board, depth: u32) -> u64 {
-    perft_body::<S, C, V4>(b, depth)
-}
-
-#[cfg(rayscan_v4_copy)]
-#[target_feature(
-    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
-)]
-#[inline(never)]
-fn count_leaf_v4<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
-    count_king::<S, C>(b, king)
-}
-
-#[cfg(rayscan_v4_copy)]
-#[target_feature(
-    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
-)]
-fn enumerate_v4<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
-    let mut v = v;
-    enumerate_position::<S, V>(pos, &mut v);
-    v
-}
-
-#[cfg(rayscan_v4_copy)]
-#[target_feature(
-    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
-)]
-fn stats_v4<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
-    stats_body::<S, C, V4>(b, depth, out);
-}
-
-#[cfg(all(rayscan_v4_copy, feature = "std"))]
-#[target_feature(
-    enable = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
-)]
-fn hashed_v4<S: Slider, C: Side>(b: &Board, key: u128, depth: u32, table: &PerftTable) -> u64 {
-    hashed_body::<S, C, V4>(b, key, depth, table)
-}
+feature_copy!(
+    rayscan_v4_copy,
+    V4,
+    crate::simd::Avx512,
+    v4,
+    "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
+);
 
 /// The entry points: each asks [`crate::cpu::x86_64_v4`] or [`crate::cpu::x86_64_v3`]
 /// once and runs the matching copy. Which copies a technique has is chosen by its type
@@ -510,10 +464,19 @@ mod tests {
     #[test]
     fn every_copy_is_compiled_with_the_documented_features() {
         let source = include_str!("isa.rs");
-        let v3 = format!("enable = \"{}\"", crate::cpu::FEATURES);
-        let v4 = format!("enable = \"{}\"", crate::cpu::V4_FEATURES);
-        assert_eq!(source.matches(v3.as_str()).count(), 5);
-        assert_eq!(source.matches(v4.as_str()).count(), 5);
+        // Each copy's list stands once, in its `feature_copy!`, which enables it on all
+        // five functions of the copy.
+        let v3 = format!("v3,\n    \"{}\"\n);", crate::cpu::FEATURES);
+        let v4 = format!("v4,\n    \"{}\"\n);", crate::cpu::V4_FEATURES);
+        assert_eq!(source.matches(v3.as_str()).count(), 1);
+        assert_eq!(source.matches(v4.as_str()).count(), 1);
+        assert_eq!(
+            source
+                // Split, so that this line is not one of them.
+                .matches(concat!("#[target_feature(enable = ", "$features)]"))
+                .count(),
+            5
+        );
         assert!(crate::cpu::V4_FEATURES.starts_with(crate::cpu::FEATURES));
         // build.rs decides whether each copy is compiled, from its own lists.
         let build = include_str!("../../build.rs");
