@@ -423,7 +423,7 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Collect<'_, S, C, K> {
     }
 }
 
-/// [`perft2`] on `b` for the technique it is run with ([`Slider::if_lanes`]).
+/// [`perft2`] on `b` for the technique it is run with ([`Slider::lanes_or`]).
 pub(crate) struct Perft2<'a, C, K>(&'a Board, PhantomData<(C, K)>);
 
 impl<'a, C, K> Perft2<'a, C, K> {
