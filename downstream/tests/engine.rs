@@ -55,10 +55,10 @@ fn keys_null_moves_and_killers() {
         null.to_string(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"
     );
-    let killer: Move = "g1f3".parse().unwrap();
+    let killer = Move::new(Square::G1, Square::F3, MoveKind::Normal);
     assert!(start.is_legal_fast(killer));
     assert!(!null.is_legal_fast(killer));
-    assert!(!start.is_legal_fast("e2e5".parse().unwrap()));
+    assert!(!start.is_legal_fast(Move::new(Square::E2, Square::E5, MoveKind::Normal)));
 }
 
 #[test]

@@ -517,31 +517,120 @@ impl fmt::Display for UciMoveError {
 
 impl core::error::Error for UciMoveError {}
 
-impl core::str::FromStr for Move {
+/// A move as UCI text writes it (`e2e4`, `e7e8q`), before a position says what it is.
+///
+/// Text alone cannot tell whether `e1g1` castles or moves the king one step onto g1, nor
+/// whether a pawn's diagonal step takes en passant, so text never becomes a [`Move`]
+/// without a position: [`UciMove::to_move`] (or [`Position::parse_uci`], which does
+/// both steps) finds the legal move of a position that the text names, or says that
+/// there is none. `Move` has no `FromStr`:
+///
+/// ```compile_fail
+/// let castle: rayscan::Move = "e1g1".parse().unwrap(); // no: which move is it?
+/// ```
+///
+/// ```
+/// use rayscan::{Position, UciMove};
+/// let castle: UciMove = "e1g1".parse().unwrap();
+/// let p: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+/// let m = castle.to_move(&p).unwrap();
+/// assert!(m.is_castling()); // the king and the rook both move
+/// assert_eq!(p.play(m).to_string(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+/// // Where the king cannot castle, the text names no legal move.
+/// let start = Position::startpos();
+/// assert_eq!(castle.to_move(&start).unwrap_err().to_string(), "illegal move \"e1g1\": not a legal move in this position");
+/// assert!("e2e4x".parse::<UciMove>().is_err());
+/// ```
+///
+/// [`Position::parse_uci`]: crate::Position::parse_uci
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UciMove {
+    from: Square,
+    to: Square,
+    promotion: Option<Piece>,
+}
+
+impl UciMove {
+    /// The square the text moves from.
+    #[inline]
+    pub fn from(self) -> Square {
+        self.from
+    }
+
+    /// The square the text moves to: for castling, the king's destination (`e1g1`) in
+    /// standard chess or the rook's square (`e1h1`) as Chess960 writes it.
+    #[inline]
+    pub fn to(self) -> Square {
+        self.to
+    }
+
+    /// The piece a pawn promotes to, if the text names one.
+    #[inline]
+    pub fn promotion(self) -> Option<Piece> {
+        self.promotion
+    }
+
+    /// The legal move of `position` that this text names, or
+    /// [`UciMoveError::Illegal`]. Castling is accepted as king-to-rook (`e1h1`) in every
+    /// position, and as the king's two-square step (`e1g1`) in standard chess.
+    pub fn to_move(self, position: &crate::Position) -> Result<Move, UciMoveError> {
+        let UciMove {
+            from,
+            to,
+            promotion,
+        } = self;
+        let standard = !position.is_chess960();
+        let found = position.legal_moves().iter().find(|m| {
+            m.from() == from
+                && m.promotion() == promotion
+                && (m.to() == to
+                    || (m.is_castling()
+                        && standard
+                        && m.king_destination() == to
+                        && from.file() == crate::square::File::E))
+        });
+        found.ok_or_else(|| UciMoveError::Illegal(self.snippet()))
+    }
+
+    /// The text, as an error quotes it (without allocating).
+    fn snippet(self) -> Snippet {
+        let name = |sq: Square| [b'a' + sq.file() as u8, b'1' + sq.rank() as u8];
+        let mut text = [0u8; 5];
+        text[..2].copy_from_slice(&name(self.from));
+        text[2..4].copy_from_slice(&name(self.to));
+        let len = match self.promotion {
+            Some(p) => {
+                text[4] = p.to_char() as u8;
+                5
+            }
+            None => 4,
+        };
+        Snippet::new(core::str::from_utf8(&text[..len]).unwrap_or_default())
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(p) = self.promotion {
+            write!(f, "{}", p.to_char().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+impl core::str::FromStr for UciMove {
     type Err = UciMoveError;
 
-    /// Reads UCI move text without a position: `e2e4`, or `e7e8q` with a promotion. The
-    /// text alone cannot say whether a move castles or captures en passant, so the result
-    /// is a plain or promotion move; [`Position::parse_uci`](crate::Position::parse_uci)
-    /// gives the legal move of a position (and refuses illegal ones).
-    ///
-    /// ```
-    /// use rayscan::{Move, MoveKind, Piece, Position};
-    /// let m: Move = "e7e8q".parse().unwrap();
-    /// assert_eq!(m.kind(), MoveKind::Promotion(Piece::Queen));
-    /// let castle: Move = "e1g1".parse().unwrap();
-    /// let p: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
-    /// assert!(p.parse_uci(&castle.to_string()).unwrap().is_castling());
-    /// assert!("e2e4x".parse::<Move>().is_err());
-    /// ```
-    fn from_str(text: &str) -> Result<Move, UciMoveError> {
+    /// Reads `<from><to>[n|b|r|q]`, lowercase, as UCI writes moves.
+    fn from_str(text: &str) -> Result<UciMove, UciMoveError> {
         let (from, to, promotion) =
             parse_uci_syntax(text).ok_or_else(|| UciMoveError::Syntax(Snippet::new(text)))?;
-        let kind = match promotion {
-            Some(piece) => MoveKind::Promotion(piece),
-            None => MoveKind::Normal,
-        };
-        Ok(Move::new(from, to, kind))
+        Ok(UciMove {
+            from,
+            to,
+            promotion,
+        })
     }
 }
 
@@ -597,6 +686,52 @@ mod tests {
             "e7e8k", "e7e8qq", "e2e4x", "e2e", "", "e2e4 ", "E2E4", "e9e1", "0000", "e2e4é",
         ] {
             assert_eq!(parse_uci_syntax(bad), None, "{bad}");
+        }
+    }
+
+    /// Every text UCI can write reads back to itself, and an error quotes it as typed.
+    #[test]
+    fn uci_text_round_trips() {
+        let promotions = [
+            None,
+            Some(Piece::Knight),
+            Some(Piece::Bishop),
+            Some(Piece::Rook),
+            Some(Piece::Queen),
+        ];
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for promotion in promotions {
+                    let u = UciMove {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    let text = u.to_string();
+                    assert_eq!(text.parse::<UciMove>(), Ok(u));
+                    assert_eq!(u.snippet(), Snippet::new(&text));
+                }
+            }
+        }
+    }
+
+    /// The legal moves of positions with castling (standard and Chess960), en passant
+    /// and promotions: each one's UCI text names it, and only it.
+    #[test]
+    fn uci_text_resolves_to_the_move_it_names() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "1r2k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "k7/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
+        ] {
+            let p = crate::Position::from_fen(fen).unwrap().0;
+            for m in p.legal_moves() {
+                let text = m.uci(p.is_chess960()).to_string();
+                let u: UciMove = text.parse().unwrap();
+                assert_eq!(u.to_move(&p), Ok(m), "{text} in {fen}");
+            }
         }
     }
 

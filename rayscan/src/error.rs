@@ -199,9 +199,9 @@ impl core::error::Error for ParseError {}
 /// and names the position's FEN.
 ///
 /// ```
-/// use rayscan::{IllegalMove, Move, Position};
+/// use rayscan::{IllegalMove, Move, MoveKind, Position, Square};
 /// let start = Position::startpos();
-/// let castle: Move = "e1g1".parse().unwrap();
+/// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
 /// let err: IllegalMove = start.try_play(castle).unwrap_err();
 /// assert_eq!(err.to_string(), "illegal move \"e1g1\": not a legal move in \
 ///     rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

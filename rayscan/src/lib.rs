@@ -9,7 +9,7 @@
 //! [`MoveKind`], [`Bitboard`], [`Square`], [`File`], [`Rank`], [`Piece`], [`Color`].
 //!
 //! ```
-//! use rayscan::{Move, Position};
+//! use rayscan::{Move, MoveKind, Position, Square};
 //!
 //! let position: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 //!     .parse()
@@ -21,7 +21,8 @@
 //!     assert!(!child.is_checkmate());
 //! }
 //! assert_eq!(captures, 8);
-//! let killer: Move = "e5f7".parse().unwrap(); // from elsewhere: test before playing
+//! // A move from elsewhere (a killer, a hash move): test it before playing it.
+//! let killer = Move::new(Square::E5, Square::F7, MoveKind::Normal);
 //! assert!(position.is_legal_fast(killer));
 //! assert_eq!(position.perft(3), 97_862);
 //! ```
@@ -110,7 +111,7 @@ pub mod square;
 pub mod suite;
 
 pub use bitboard::Bitboard;
-pub use chess_move::{Move, MoveKind, MoveList};
+pub use chess_move::{Move, MoveKind, MoveList, UciMove};
 pub use color::Color;
 pub use direction::{Direction, KnightDirection, Line};
 pub use error::{IllegalMove, ParseError};

@@ -286,11 +286,11 @@ impl Position {
     /// ([`Position::is_legal_fast`]).
     ///
     /// ```
-    /// use rayscan::{Move, Position};
+    /// use rayscan::{Move, MoveKind, Position, Square};
     /// let p = Position::startpos();
-    /// let knight: Move = "g1f3".parse().unwrap();
+    /// let knight = Move::new(Square::G1, Square::F3, MoveKind::Normal);
     /// assert_eq!(p.try_san(knight).unwrap().to_string(), "Nf3");
-    /// let castle: Move = "e1g1".parse().unwrap();
+    /// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
     /// assert_eq!(
     ///     p.try_san(castle).unwrap_err().to_string(),
     ///     "illegal move \"e1g1\": not a legal move in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

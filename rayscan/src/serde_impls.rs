@@ -6,13 +6,14 @@
 //! | [`Square`] | `"e4"` | `Square::from_str` |
 //! | [`Piece`] | `"knight"` | `Piece::from_str` (a name or a FEN letter) |
 //! | [`Color`] | `"white"` | `Color::from_str` (`white`/`black` or `w`/`b`) |
-//! | [`Move`] | UCI text, `"e2e4"`, `"e7e8q"`, castling as `"e1g1"` | `Move::from_str`, see below |
+//! | [`Move`] | UCI text, `"e2e4"`, `"e7e8q"`, castling as `"e1g1"` | not read back: see below |
+//! | [`UciMove`] | the same text | `UciMove::from_str` |
 //! | [`Position`] | its FEN | [`Position::from_fen`], refused if invalid, warnings dropped |
 //!
 //! A move's text alone does not say whether it castles or captures en passant; only the
-//! position does. So a [`Move`] read back is a plain or promotion move with the same text,
-//! and `position.parse_uci(&m.to_string())` turns it into the legal move of a position.
-//! Moves that are neither castling nor en passant come back equal.
+//! position does. So text is read back as a [`UciMove`], and [`UciMove::to_move`] turns
+//! it into the legal move of a position: a [`Move`] read without its position could
+//! castle as a plain king move and corrupt the position it is played in.
 //!
 //! ```
 //! # #[cfg(feature = "serde")] {
@@ -34,7 +35,7 @@ use core::str::FromStr;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::chess_move::Move;
+use crate::chess_move::{Move, UciMove};
 use crate::color::Color;
 use crate::piece::Piece;
 use crate::position::Position;
@@ -87,7 +88,13 @@ macro_rules! as_text {
 as_text!(Square, "a square such as \"e4\"");
 as_text!(Piece, "a piece name such as \"knight\" or a FEN letter");
 as_text!(Color, "\"white\" or \"black\"");
-as_text!(Move, "a UCI move such as \"e2e4\" or \"e7e8q\"");
+as_text!(UciMove, "a UCI move such as \"e2e4\" or \"e7e8q\"");
+
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
 as_text!(Position, "a FEN string");
 
 #[cfg(test)]
@@ -124,16 +131,15 @@ mod tests {
         for m in p.legal_moves() {
             let json = serde_json::to_string(&m).unwrap();
             assert_eq!(json, format!("\"{m}\""));
-            let back: Move = serde_json::from_str(&json).unwrap();
-            if matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion(_)) {
-                assert_eq!(back, m);
-            }
-            assert_eq!(p.parse_uci(&back.to_string()).unwrap(), m);
+            let back: UciMove = serde_json::from_str(&json).unwrap();
+            assert_eq!(back.to_move(&p).unwrap(), m);
         }
         let promotion = Move::new(Square::B7, Square::A8, MoveKind::Promotion(Piece::Knight));
         let json = serde_json::to_string(&promotion).unwrap();
         assert_eq!(json, "\"b7a8n\"");
-        assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), promotion);
+        let text = serde_json::from_str::<UciMove>(&json).unwrap();
+        assert_eq!(text.promotion(), Some(Piece::Knight));
+        assert!(serde_json::from_str::<UciMove>("\"e1g1x\"").is_err());
     }
 
     #[test]

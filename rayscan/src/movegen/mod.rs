@@ -31,9 +31,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
-use crate::chess_move::{Move, MoveKind, MoveList, UciMoveError, parse_uci_syntax};
+use crate::chess_move::{Move, MoveKind, MoveList, UciMove, UciMoveError};
 use crate::color::Color;
-use crate::error::{ParseError, ParseKind, Snippet};
+use crate::error::{ParseError, ParseKind};
 use crate::masks;
 use crate::piece::Piece;
 use crate::position::{CastleSide, Position};
@@ -421,19 +421,7 @@ impl Position {
     /// assert!(matches!(p.parse_uci("e1g1"), Err(UciMoveError::Illegal(_))));
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciMoveError> {
-        let (from, to, promotion) =
-            parse_uci_syntax(text).ok_or_else(|| UciMoveError::Syntax(Snippet::new(text)))?;
-        let moves = self.legal_moves();
-        let found = moves.iter().find(|m| {
-            m.from() == from
-                && m.promotion() == promotion
-                && (m.to() == to
-                    || (m.is_castling()
-                        && !self.is_chess960()
-                        && m.king_destination() == to
-                        && from.file() == File::E))
-        });
-        found.ok_or_else(|| UciMoveError::Illegal(Snippet::new(text)))
+        text.parse::<UciMove>()?.to_move(self)
     }
 }
 
