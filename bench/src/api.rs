@@ -38,19 +38,19 @@ pub fn rayscan_callback(pos: &rayscan::Position, depth: u32) -> u64 {
     nodes
 }
 
-/// rayscan's fastest public way: `generate_moves`, the last ply counted by the sets'
-/// lengths, and each set's moves made by `MoveSet::play_each`, which knows the moving
-/// piece from its set.
-pub fn rayscan_play_each(pos: &rayscan::Position, depth: u32) -> u64 {
-    play_each_perft(pos, depth, rayscan_sets_len)
+/// rayscan's fastest public way: `for_each_child`, whose make-move knows the moving
+/// piece from the generator's set, the last ply counted by the sets' lengths
+/// (`generate_moves`).
+pub fn rayscan_children(pos: &rayscan::Position, depth: u32) -> u64 {
+    children_perft(pos, depth, rayscan_sets_len)
 }
 
-/// [`rayscan_play_each`] with the last ply counted by `legal_moves().len()`, as the list
+/// [`rayscan_children`] with the last ply counted by `legal_moves().len()`, as the list
 /// style counts it: in a crate built without `-C target-cpu`, this count runs in
 /// rayscan's copy of the generator compiled for the CPU and is the faster one (both are
 /// level in a native build).
-pub fn rayscan_play_each_count(pos: &rayscan::Position, depth: u32) -> u64 {
-    play_each_perft(pos, depth, |p| p.legal_moves().len() as u64)
+pub fn rayscan_children_count(pos: &rayscan::Position, depth: u32) -> u64 {
+    children_perft(pos, depth, |p| p.legal_moves().len() as u64)
 }
 
 /// The number of legal moves of `pos`, summed over the sets `generate_moves` hands over.
@@ -63,9 +63,9 @@ fn rayscan_sets_len(pos: &rayscan::Position) -> u64 {
     nodes
 }
 
-/// Perft through `generate_moves` and `MoveSet::play_each`, the last ply counted by
-/// `leaf` (monomorphized, so each way of counting compiles as if written in place).
-fn play_each_perft(
+/// Perft through `for_each_child`, the last ply counted by `leaf` (monomorphized, so
+/// each way of counting compiles as if written in place).
+fn children_perft(
     pos: &rayscan::Position,
     depth: u32,
     leaf: impl Fn(&rayscan::Position) -> u64 + Copy,
@@ -74,11 +74,9 @@ fn play_each_perft(
         return leaf(pos);
     }
     let mut nodes = 0;
-    pos.generate_moves(|moves| {
-        moves.play_each(pos, |_, child| {
-            nodes += play_each_perft(child, depth - 1, leaf);
-            false
-        })
+    pos.for_each_child(|_, child| {
+        nodes += children_perft(child, depth - 1, leaf);
+        false
     });
     nodes
 }
@@ -172,17 +170,15 @@ pub mod made {
         nodes
     }
 
-    /// rayscan, `generate_moves` and `MoveSet::play_each`.
-    pub fn rayscan_play_each(pos: &rayscan::Position, depth: u32) -> u64 {
+    /// rayscan, `for_each_child`.
+    pub fn rayscan_children(pos: &rayscan::Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
         let mut nodes = 0;
-        pos.generate_moves(|moves| {
-            moves.play_each(pos, |_, child| {
-                nodes += rayscan_play_each(child, depth - 1);
-                false
-            })
+        pos.for_each_child(|_, child| {
+            nodes += rayscan_children(child, depth - 1);
+            false
         });
         nodes
     }

@@ -289,17 +289,17 @@ fn api_engines() -> Vec<Engine> {
             }),
         ),
         engine(
-            "rayscan API: generate_moves callback + play_each",
+            "rayscan API: for_each_child",
             Box::new(|fen, depth| {
                 let pos: Position = fen.parse().expect("a valid FEN");
-                api::rayscan_play_each(&pos, depth)
+                api::rayscan_children(&pos, depth)
             }),
         ),
         engine(
-            "rayscan API: generate_moves + play_each, leaves by legal_moves().len()",
+            "rayscan API: for_each_child, leaves by legal_moves().len()",
             Box::new(|fen, depth| {
                 let pos: Position = fen.parse().expect("a valid FEN");
-                api::rayscan_play_each_count(&pos, depth)
+                api::rayscan_children_count(&pos, depth)
             }),
         ),
         engine(
@@ -365,8 +365,8 @@ fn api_made_engines() -> Vec<Engine> {
             Box::new(move |fen, depth| made::rayscan_callback(&rayscan(fen), depth)),
         ),
         engine(
-            "rayscan API: generate_moves callback + play_each",
-            Box::new(move |fen, depth| made::rayscan_play_each(&rayscan(fen), depth)),
+            "rayscan API: for_each_child",
+            Box::new(move |fen, depth| made::rayscan_children(&rayscan(fen), depth)),
         ),
         engine(
             &format!("{} API: generate_moves callback", COZY),

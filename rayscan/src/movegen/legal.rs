@@ -43,11 +43,11 @@ use crate::square::Square;
 ///   a [`MoveList`], a slice, whose `len` costs nothing.
 ///
 /// ```
-/// use rayscan::{Move, MoveList, Position};
+/// use rayscan::{Move, MoveKind, MoveList, Position, Square};
 /// let p = Position::startpos();
 /// let moves = p.legal_moves();
 /// assert_eq!(moves.len(), 20);
-/// let e4: Move = "e2e4".parse().unwrap();
+/// let e4 = Move::new(Square::E2, Square::E4, MoveKind::Normal);
 /// assert!(moves.contains(&e4));
 /// for m in moves {
 ///     assert_eq!(p.play(m).side_to_move(), !p.side_to_move());
@@ -174,12 +174,11 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     /// Whether `m` is one of the moves (the slice method's signature).
     ///
     /// ```
-    /// use rayscan::{Move, Position};
+    /// use rayscan::{Move, MoveKind, Position, Square};
     /// let p = Position::startpos();
     /// let moves = p.legal_moves();
-    /// let m: Move = "g1f3".parse().unwrap();
-    /// assert!(moves.contains(&m));
-    /// assert!(!moves.contains(&"e2e5".parse().unwrap()));
+    /// assert!(moves.contains(&Move::new(Square::G1, Square::F3, MoveKind::Normal)));
+    /// assert!(!moves.contains(&Move::new(Square::E2, Square::E5, MoveKind::Normal)));
     /// ```
     #[inline]
     pub fn contains(&self, m: &Move) -> bool {
@@ -239,10 +238,14 @@ pub(crate) struct SetBuffer {
 }
 
 impl SetBuffer {
-    /// The sets of `position`, generated with technique `S`.
+    /// The sets of `position`, generated with technique `S` into `buffer` where it
+    /// stands: built and then moved, the buffer was copied twice (400 bytes each time).
     #[inline]
-    fn of<S: Slider>(position: &Position) -> SetBuffer {
-        let mut buffer = SetBuffer {
+    fn fill<'b, S: Slider>(
+        buffer: &'b mut Option<SetBuffer>,
+        position: &Position,
+    ) -> &'b SetBuffer {
+        let buffer = buffer.insert(SetBuffer {
             to: [const { MaybeUninit::uninit() }; SLOTS],
             from: [const { MaybeUninit::uninit() }; SLOTS],
             piece: [const { MaybeUninit::uninit() }; SLOTS],
@@ -253,9 +256,9 @@ impl SetBuffer {
             ep_from: Bitboard::EMPTY,
             ep_to: Square::A1,
             overflow: None,
-        };
+        });
         let collect = Collect {
-            moves: &mut buffer,
+            moves: buffer,
             board: position.board(),
             slots: 0,
             castling: 0,
@@ -449,10 +452,10 @@ impl<S: Slider> Iterator for Sets<'_, S> {
 
     #[inline]
     fn next(&mut self) -> Option<MoveSet> {
-        let position = self.position;
-        let buffer = self
-            .buffer
-            .get_or_insert_with(|| SetBuffer::of::<S>(position));
+        let buffer = match &self.buffer {
+            Some(buffer) => buffer,
+            None => SetBuffer::fill::<S>(&mut self.buffer, self.position),
+        };
         self.cursor.next(buffer)
     }
 }
@@ -471,15 +474,16 @@ pub struct Iter<'a, S = Fastest> {
 impl<S: Slider> Iterator for Iter<'_, S> {
     type Item = Move;
 
+    /// The next move of the current set, inlined into the caller's loop; the next set
+    /// is found out of line, once per set. As one loop, the whole of it was a call per
+    /// move with a frame of 900 bytes, which cost as much as making the move.
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        loop {
-            if let Some(m) = self.current.next() {
-                self.taken += 1;
-                return Some(m);
-            }
-            self.current = self.sets.next()?.into_iter();
+        if let Some(m) = self.current.next() {
+            self.taken += 1;
+            return Some(m);
         }
+        self.next_set()
     }
 
     #[inline]
@@ -502,29 +506,14 @@ impl<S: Slider> Iterator for Iter<'_, S> {
         (left, Some(left))
     }
 
-    /// From the start, the moves go straight from the generator to `f` (no buffer),
-    /// with one call site for `f`, where it can be inlined: what `for_each`, `sum` and
-    /// `map` run.
+    /// Set by set: each set's moves in a tight loop, the next set found between.
+    /// `fold` (what `sum`, `map` and `for_each` run) once went straight from the
+    /// generator to `f` with no buffer; with `f` inlined at every place the generator
+    /// makes a set, perft with every move made through `legal_moves()` + `play` ran at
+    /// 52 M nodes/s on Kiwipete d4, and at 58 through the buffer (Zen 3, no RUSTFLAGS).
     #[inline]
     fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
         let mut acc = init;
-        let position = self.sets.position;
-        if self.sets.buffer.is_none() && LegalMoves::<S>::in_generator_order(position) {
-            let mut slot = Some(acc);
-            position.generate_moves_with::<S>(|set| {
-                if let Some(mut a) = slot.take() {
-                    for m in set {
-                        a = f(a, m);
-                    }
-                    slot = Some(a);
-                }
-                false
-            });
-            if let Some(a) = slot {
-                return a;
-            }
-            unreachable!("the accumulator is put back after every set");
-        }
         loop {
             for m in &mut self.current {
                 acc = f(acc, m);
@@ -532,6 +521,20 @@ impl<S: Slider> Iterator for Iter<'_, S> {
             match self.sets.next() {
                 Some(set) => self.current = set.into_iter(),
                 None => return acc,
+            }
+        }
+    }
+}
+
+impl<S: Slider> Iter<'_, S> {
+    /// The first move of the next set, once the current one is used up.
+    #[inline(never)]
+    fn next_set(&mut self) -> Option<Move> {
+        loop {
+            self.current = self.sets.next()?.into_iter();
+            if let Some(m) = self.current.next() {
+                self.taken += 1;
+                return Some(m);
             }
         }
     }

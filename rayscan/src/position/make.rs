@@ -40,18 +40,120 @@ impl Change {
     }
 }
 
+/// A position with the moving piece lifted off its square: [`Position::lift`].
+pub(crate) struct Lifted {
+    /// Everything but the piece on its target, and what the target changes.
+    position: Position,
+    /// The opponent's pieces whose kind's index has bit 0, 1 and 2 set (knights, rooks
+    /// and kings; bishops and rooks; queens and kings): a captured piece's kind, read
+    /// from three bits with no branch, for its key.
+    victim_bits: [Bitboard; 3],
+}
+
+impl Lifted {
+    /// Side `C`'s piece of kind `P` lifted off `from`, and the rights that leave with it
+    /// lost: a king's, or a castling rook's. The moves of one piece's set share it:
+    /// [`Position::for_each_child`] lifts the piece once and lands it on each target.
+    #[inline(always)]
+    #[allow(non_snake_case)] // a constant in every caller but `play`
+    pub(crate) fn lift<C: Side>(&self, from: Square, P: usize) -> Lifted {
+        let p = &self.position;
+        let b = &p.board;
+        let from_bb = Bitboard::from(from);
+        let pawn = P == Piece::Pawn as usize;
+        // The rights that leave with the piece: none for a pawn (no castling rook stands
+        // where a pawn does), its side's for the king, its own for a castling rook.
+        let lost = if pawn {
+            Bitboard::EMPTY
+        } else if P == Piece::King as usize {
+            b.castle_rooks & (from_bb | C::BACK_RANK)
+        } else {
+            b.castle_rooks & from_bb
+        };
+        let mut by_color = b.by_color;
+        by_color[C::US] &= !from_bb;
+        let castling_key = if pawn { 0 } else { zobrist::castling_set(lost) };
+        Lifted {
+            position: Position {
+                board: Board {
+                    by_color,
+                    by_piece: core::array::from_fn(|i| {
+                        if i == P % 6 {
+                            b.by_piece[i] & !from_bb
+                        } else {
+                            b.by_piece[i]
+                        }
+                    }),
+                    castle_rooks: b.castle_rooks ^ lost,
+                    ep: b.ep,
+                },
+                halfmove: if pawn { 0 } else { p.halfmove },
+                key: p.key ^ zobrist::piece_index(C::US, P, from) ^ castling_key,
+                ..*p
+            },
+            victim_bits: self.victim_bits,
+        }
+    }
+
+    /// The position after the lifted piece lands on `to` as a piece of kind `placed` (its
+    /// own, or the promotion's) for side `C`: whatever stood on `to` is taken, a
+    /// castling rook taken loses its right. Not for castling or en passant.
+    #[inline(always)]
+    pub(crate) fn land<C: Side>(&self, to: Square, placed: usize) -> Position {
+        let p = &self.position;
+        let b = &p.board;
+        let to_bb = Bitboard::from(to);
+        let captured = b.by_color[C::THEM].contains(to);
+        // The captured piece's key, if any: its kind read from three bits. Behind a
+        // branch, which most moves skip.
+        let victim = if captured {
+            let s = to as u32;
+            let bit = |set: Bitboard, shift: u32| (((set.0 >> s) & 1) << shift) as usize;
+            let [b0, b1, b2] = self.victim_bits;
+            zobrist::piece_index(C::THEM, bit(b0, 0) | bit(b1, 1) | bit(b2, 2), to)
+        } else {
+            0
+        };
+        // A castling rook taken on its square loses its right: rare, so a branch, where
+        // looking up the key of no rights cost two loads per child.
+        let lost = b.castle_rooks & to_bb;
+        let castling_key = if lost.is_empty() {
+            0
+        } else {
+            zobrist::castling_set(lost)
+        };
+        let mut by_color = b.by_color;
+        by_color[C::US] |= to_bb;
+        by_color[C::THEM] &= !to_bb;
+        Position {
+            board: Board {
+                by_color,
+                by_piece: core::array::from_fn(|i| {
+                    (b.by_piece[i] & !to_bb)
+                        | (to_bb & Bitboard(0u64.wrapping_sub(u64::from(i == placed))))
+                }),
+                castle_rooks: b.castle_rooks ^ lost,
+                ep: b.ep,
+            },
+            halfmove: if captured { 0 } else { p.halfmove },
+            key: p.key ^ zobrist::piece_index(C::US, placed, to) ^ victim ^ castling_key,
+            ..*p
+        }
+    }
+}
+
 impl Position {
     /// The position after `m`, or [`IllegalMove`] if `m` is not legal here: [`Position::play`]
     /// for moves from elsewhere (a hash move, a killer, a move read without this
     /// position), at the cost of a legality test ([`Position::is_legal_fast`]).
     ///
     /// ```
-    /// use rayscan::{Move, Position};
+    /// use rayscan::{Move, MoveKind, Position, Square};
     /// let p = Position::startpos();
-    /// let e4: Move = "e2e4".parse().unwrap();
+    /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::Normal);
     /// assert_eq!(p.try_play(e4), Ok(p.play(e4)));
     /// // The king cannot castle through its own knight and bishop.
-    /// let castle: Move = "e1g1".parse().unwrap();
+    /// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
     /// let err = p.try_play(castle).unwrap_err();
     /// assert!(err.to_string().starts_with("illegal move \"e1g1\": not a legal move in rnbqkbnr/"));
     /// ```
@@ -107,8 +209,8 @@ impl Position {
     /// [`Position::play`] for side `C` to move and a move of a piece of kind `P` (as its
     /// index, below 6). Its colour's sets and keys are at constant indices. Every move
     /// but castling and en passant takes one path without a branch per piece: the piece
-    /// sets lose `from` and `to` and the placed piece's set gains `to`, which also
-    /// removes any captured piece.
+    /// is lifted off `from` ([`Lifted`]), then put down on `to` ([`Lifted::land`]),
+    /// which also removes any captured piece.
     ///
     /// `P` is what a [`crate::MoveSet`] names, or what `play` finds on the board: only a
     /// pawn's move may promote or take en passant, only the king's castle. With the
@@ -118,11 +220,17 @@ impl Position {
     /// is returned unchanged.
     #[inline(always)]
     pub(crate) fn play_piece<C: Side, const P: usize>(&self, m: Move) -> Position {
+        self.play_kind::<C>(m, P)
+    }
+
+    /// [`Position::play_piece`] with the piece's kind `P` as a value: constant where
+    /// `play_piece` calls it, read from the board where `play` does.
+    #[inline(always)]
+    #[allow(non_snake_case)] // a constant in every caller but `play`
+    fn play_kind<C: Side>(&self, m: Move, P: usize) -> Position {
         let b = &self.board;
         let (from, to) = (m.from(), m.to());
-        let us = b.by_color[C::US];
-        let them = b.by_color[C::THEM];
-        let mover = us & b.by_piece[P % 6];
+        let mover = b.by_color[C::US] & b.by_piece[P % 6];
         if !mover.contains(from) {
             return *self;
         }
@@ -132,65 +240,58 @@ impl Position {
         if kind != 0 && !promotes {
             return self.play_rare::<C>(m);
         }
-        let from_bb = Bitboard::from(from);
-        let to_bb = Bitboard::from(to);
-        let piece = P;
-        let placed = if promotes { m.promotion_index() } else { piece };
-        let captured = them.contains(to);
-
-        // The key: the piece leaves `from`, the placed piece lands on `to`, whatever
-        // stood there (if theirs) leaves it; the side changes.
-        let victim = zobrist::piece_index(C::THEM, b.index_at(to), to);
-        let mut key = self.key
-            ^ zobrist::black_to_move()
-            ^ zobrist::piece_index(C::US, piece, from)
-            ^ zobrist::piece_index(C::US, placed, to)
-            ^ (victim & 0u64.wrapping_sub(u64::from(captured)))
-            ^ self.ep_key();
-
-        let mut ep = None;
-        if piece == Piece::Pawn as usize && to as i32 - from as i32 == 2 * C::UP {
-            let skipped = Square::from_index_masked((from as i32 + C::UP) as u32);
-            ep = Some(skipped);
-            // The key counts the square only if a pawn of the side to move next (theirs,
-            // which a double step does not touch) can take.
-            if self.ep_capturable_by(!C::COLOR, skipped) {
-                key ^= zobrist::ep_file(skipped);
-            }
+        let placed = if promotes { m.promotion_index() } else { P };
+        let mut p = self.lift::<C>(from, P).land::<C>(to, placed);
+        if P == Piece::Pawn as usize && to as i32 - from as i32 == 2 * C::UP {
+            p.double_step::<C>(from);
         }
-
-        // Castling rights: lost when the king moves, or a castling rook moves or is taken.
-        let king = Bitboard(0u64.wrapping_sub(u64::from(piece == Piece::King as usize)));
-        let lost = b.castle_rooks & (from_bb | to_bb | (C::BACK_RANK & king));
-        key ^= zobrist::castling_set(lost);
-
-        let cleared = !(from_bb | to_bb);
-        let reset = piece == Piece::Pawn as usize || captured;
-        let mut by_color = b.by_color;
-        by_color[C::US] = (us & !from_bb) | to_bb;
-        by_color[C::THEM] = them & !to_bb;
-        let p = Position {
-            board: Board {
-                by_color,
-                by_piece: core::array::from_fn(|i| {
-                    (b.by_piece[i] & cleared)
-                        | (to_bb & Bitboard(0u64.wrapping_sub(u64::from(i == placed))))
-                }),
-                castle_rooks: b.castle_rooks ^ lost,
-                ep,
-            },
-            side: !C::COLOR,
-            halfmove: if reset { 0 } else { self.halfmove + 1 },
-            fullmove: self.fullmove + u32::from(C::COLOR == Color::Black),
-            key,
-            chess960: self.chess960,
-        };
         // Only for a legal move: an illegal one makes a meaningless position, never a panic.
         debug_assert!(
             p.key == p.compute_key() || !self.is_legal(m),
             "incremental key after {m:?}"
         );
         p
+    }
+
+    /// In the position after side `C`'s pawn stepped two squares from `from`: the square
+    /// it skipped is the en-passant square, and counts in the key only if a pawn of the
+    /// side to move (which a double step does not touch) can take there.
+    #[inline(always)]
+    pub(crate) fn double_step<C: Side>(&mut self, from: Square) {
+        let skipped = Square::from_index_masked((from as i32 + C::UP) as u32);
+        self.board.ep = Some(skipped);
+        if self.ep_capturable_by(!C::COLOR, skipped) {
+            self.key ^= zobrist::ep_file(skipped);
+        }
+    }
+
+    /// What every child of this position (side `C` to move) shares, whatever moves: the
+    /// side to move changed, en passant gone, the clocks moved on, the key's part of
+    /// these. [`Lifted::lift`] then takes the moving piece off its square.
+    #[inline(always)]
+    pub(crate) fn prepare<C: Side>(&self) -> Lifted {
+        let b = &self.board;
+        let them = b.by_color[C::THEM];
+        let [_, n, bishops, r, q, k] = b.by_piece;
+        Lifted {
+            position: Position {
+                board: Board { ep: None, ..*b },
+                side: !C::COLOR,
+                halfmove: self.halfmove + 1,
+                fullmove: self.fullmove + u32::from(C::COLOR == Color::Black),
+                key: self.key ^ zobrist::black_to_move() ^ self.ep_key(),
+                chess960: self.chess960,
+            },
+            victim_bits: [them & (n | r | k), them & (bishops | r), them & (q | k)],
+        }
+    }
+
+    /// The position with side `C`'s piece of kind `P` lifted off `from`:
+    /// [`Position::prepare`], then [`Lifted::lift`].
+    #[inline(always)]
+    #[allow(non_snake_case)] // a constant in every caller but `play`
+    pub(crate) fn lift<C: Side>(&self, from: Square, P: usize) -> Lifted {
+        self.prepare::<C>().lift::<C>(from, P)
     }
 
     /// Castling and en passant, out of the common path.

@@ -200,57 +200,42 @@ fn legal_moves_of_crowded_positions() {
     }
 }
 
-/// `MoveSet::play_each` hands over each move of the set with `play`'s position after it,
-/// in the set's order, on every position; given another position's set, it still does
-/// what `play` does there, or leaves the position unchanged where its piece is not.
+/// `Position::for_each_child` hands over every legal move with `play`'s position after
+/// it, in the generator's order (that of `generate_moves`), on every position.
 #[test]
-fn play_each_plays_what_play_plays() {
-    let positions = positions();
-    for (i, p) in positions.iter().enumerate() {
-        // Every tenth position also plays its sets in the one before it.
-        let other = (i % 10 == 0).then(|| positions[i.saturating_sub(1)]);
-        p.generate_moves(|set| {
-            let mut seen = Vec::new();
-            let stopped = set.play_each(p, |m, child| {
-                assert_eq!(*child, p.play(m), "{m} in {p}");
-                assert_eq!(child.key(), child.compute_key(), "{m} in {p}");
-                seen.push(m);
-                false
-            });
-            assert!(!stopped, "{p}");
-            assert_eq!(seen, set.into_iter().collect::<Vec<_>>(), "{p}");
-            if let Some(other) = other {
-                let ours = Some((other.side_to_move(), set.piece()));
-                set.play_each(&other, |m, child| {
-                    let want = if other.piece_at(m.from()) == ours {
-                        other.play(m)
-                    } else {
-                        other
-                    };
-                    assert_eq!(*child, want, "{m} of {p} in {other}");
-                    false
-                });
-            }
+fn for_each_child_plays_what_play_plays() {
+    for p in positions() {
+        let mut seen = Vec::new();
+        let stopped = p.for_each_child(|m, child| {
+            assert_eq!(*child, p.play(m), "{m} in {p}");
+            assert_eq!(child.key(), child.compute_key(), "{m} in {p}");
+            seen.push(m);
             false
         });
+        assert!(!stopped, "{p}");
+        let mut sets = Vec::new();
+        p.generate_moves(|set| {
+            sets.extend(set);
+            false
+        });
+        assert_eq!(seen, sets, "{p}");
     }
 }
 
 #[test]
-fn play_each_stops_when_told() {
+fn for_each_child_stops_when_told() {
     for p in positions().iter().step_by(7) {
-        p.generate_moves(|set| {
-            for stop_at in 1..=set.len() {
-                let mut calls = 0;
-                let stopped = set.play_each(p, |_, _| {
-                    calls += 1;
-                    calls == stop_at
-                });
-                assert!(stopped, "{p}");
-                assert_eq!(calls, stop_at, "{p}");
-            }
-            false
-        });
+        let n = p.legal_moves().len();
+        for stop_at in 1..=n {
+            let mut calls = 0;
+            let stopped = p.for_each_child(|_, _| {
+                calls += 1;
+                calls == stop_at
+            });
+            assert!(stopped, "{p}");
+            assert_eq!(calls, stop_at, "{p}");
+        }
+        assert!(!p.for_each_child(|_, _| false));
     }
 }
 
