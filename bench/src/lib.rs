@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod cozy;
+pub mod search;
 
 use rayscan::{LegalMoves, Position};
 

@@ -11,6 +11,8 @@ use std::time::Instant;
 mod api;
 #[path = "../../src/cozy.rs"]
 mod cozy;
+#[path = "../../src/search.rs"]
+mod search;
 
 /// Name, FEN, depth, nodes (the suites' counts).
 type Case = (&'static str, &'static str, u32, u64);
@@ -63,12 +65,12 @@ const BULK: [Engine; 8] = [
     ("rayscan generate_moves + play", |f, d| {
         api::rayscan_callback(&rayscan(f), d)
     }),
-    ("rayscan generate_moves + play_each", |f, d| {
-        api::rayscan_play_each(&rayscan(f), d)
+    ("rayscan for_each_child", |f, d| {
+        api::rayscan_children(&rayscan(f), d)
     }),
     (
-        "rayscan generate_moves + play_each, leaves by legal_moves().len()",
-        |f, d| api::rayscan_play_each_count(&rayscan(f), d),
+        "rayscan for_each_child, leaves by legal_moves().len()",
+        |f, d| api::rayscan_children_count(&rayscan(f), d),
     ),
     ("cozy-chess generate_moves + play_unchecked", |f, d| {
         api::cozy_callback(&cozy(f), d)
@@ -92,8 +94,8 @@ const MADE: [Engine; 7] = [
     ("rayscan generate_moves + play", |f, d| {
         api::made::rayscan_callback(&rayscan(f), d)
     }),
-    ("rayscan generate_moves + play_each", |f, d| {
-        api::made::rayscan_play_each(&rayscan(f), d)
+    ("rayscan for_each_child", |f, d| {
+        api::made::rayscan_children(&rayscan(f), d)
     }),
     ("cozy-chess generate_moves + play_unchecked", |f, d| {
         api::made::cozy_callback(&cozy(f), d)
@@ -179,22 +181,75 @@ fn print(title: &str, engines: &[Engine], cozy_first: usize, cases: &[Case], rou
     println!("\n");
 }
 
+/// The alpha-beta search of `search.rs` on its eight positions to `depth`, both libraries
+/// in alternating rounds: the median M nodes/s over all eight per library, and their ratio.
+/// Every position's node count and score are checked equal between the libraries.
+fn print_search(depth: u32, rounds: usize) {
+    type Search = (&'static str, fn(&str, u32) -> search::Found);
+    let engines: [Search; 2] = [
+        ("rayscan generate_moves + sort + play", search::rayscan_search::run),
+        ("cozy-chess generate_moves + sort + play_unchecked", search::cozy_search::run),
+    ];
+    let mut rates = vec![Vec::new(); engines.len()];
+    let mut total_nodes = 0;
+    for round in 0..rounds {
+        eprintln!("search: round {}/{rounds}", round + 1);
+        let mut order: Vec<usize> = (0..engines.len()).collect();
+        if round % 2 == 1 {
+            order.reverse();
+        }
+        let mut found = vec![Vec::new(); engines.len()];
+        for &e in &order {
+            let start = Instant::now();
+            found[e] = search::POSITIONS
+                .iter()
+                .map(|fen| (engines[e].1)(fen, depth))
+                .collect();
+            let secs = start.elapsed().as_secs_f64();
+            total_nodes = found[e].iter().map(|f: &search::Found| f.nodes).sum::<u64>();
+            rates[e].push(total_nodes as f64 / secs / 1e6);
+        }
+        assert_eq!(found[0], found[1], "both libraries search the same tree");
+    }
+    let medians: Vec<f64> = rates.into_iter().map(median).collect();
+    println!("Alpha-beta search with quiescence, depth {depth}, eight positions, {total_nodes} nodes\n");
+    println!("| M nodes/s, median of {rounds} | all eight |\n|---|--:|");
+    for (e, (name, _)) in engines.iter().enumerate() {
+        println!("| {name} | {:.2} |", medians[e]);
+    }
+    println!(
+        "| **rayscan / cozy-chess** (target 2×) | **{:.2}×** |\n",
+        medians[0] / medians[1]
+    );
+}
+
 fn main() {
-    let rounds: usize = std::env::args()
-        .nth(1)
+    let mut args = std::env::args().skip(1);
+    let rounds: usize = args
+        .next()
         .map_or(5, |r| r.parse().expect("ROUNDS, a number"));
-    print(
-        "With bulk counting (the last ply counted, not made)",
-        &BULK,
-        BULK_COZY_FIRST,
-        &BULK_CASES,
-        rounds,
-    );
-    print(
-        "Every move made (no bulk counting)",
-        &MADE,
-        MADE_COZY_FIRST,
-        &MADE_CASES,
-        rounds,
-    );
+    // Which tables: any of `bulk`, `made` and `search` (default all three).
+    let only: Vec<String> = args.collect();
+    let wants = |t: &str| only.is_empty() || only.iter().any(|o| o == t);
+    if wants("bulk") {
+        print(
+            "With bulk counting (the last ply counted, not made)",
+            &BULK,
+            BULK_COZY_FIRST,
+            &BULK_CASES,
+            rounds,
+        );
+    }
+    if wants("made") {
+        print(
+            "Every move made (no bulk counting)",
+            &MADE,
+            MADE_COZY_FIRST,
+            &MADE_CASES,
+            rounds,
+        );
+    }
+    if wants("search") {
+        print_search(5, rounds);
+    }
 }
