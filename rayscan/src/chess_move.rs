@@ -73,6 +73,12 @@ impl Move {
         Move(from as u16 | (to as u16) << 6 | kind_bits)
     }
 
+    /// The move whose 16 bits are `bits` (as [`Move::bits`] gives them).
+    #[inline(always)]
+    pub(crate) const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+
     /// The bits of the kind, in place: 0 for a normal move.
     #[inline(always)]
     pub(crate) const fn kind_bits(self) -> u16 {

@@ -137,7 +137,6 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
         Iter {
             sets: self.sets(),
             current: MoveSet::EMPTY.into_iter(),
-            taken: 0,
         }
     }
 
@@ -467,8 +466,6 @@ impl<S: Slider> core::iter::FusedIterator for Sets<'_, S> {}
 pub struct Iter<'a, S = Fastest> {
     sets: Sets<'a, S>,
     current: MoveSetIter,
-    /// The moves handed out so far.
-    taken: usize,
 }
 
 impl<S: Slider> Iterator for Iter<'_, S> {
@@ -480,7 +477,6 @@ impl<S: Slider> Iterator for Iter<'_, S> {
     #[inline]
     fn next(&mut self) -> Option<Move> {
         if let Some(m) = self.current.next() {
-            self.taken += 1;
             return Some(m);
         }
         self.next_set()
@@ -489,12 +485,12 @@ impl<S: Slider> Iterator for Iter<'_, S> {
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         // Not kept up as the moves go by, which would cost every `next`: counted when
-        // asked, from the buffer once the moves are generated, else by the counting
-        // generator.
-        let total = match &self.sets.buffer {
+        // asked, the current set's rest and the sets after it once the moves are
+        // generated, else (none handed out yet) by the counting generator.
+        let left = match &self.sets.buffer {
             Some(buffer) => {
-                let mut cursor = Cursor::START;
-                let mut n = 0;
+                let mut cursor = self.sets.cursor;
+                let mut n = self.current.len();
                 while let Some(set) = cursor.next(buffer) {
                     n += set.len();
                 }
@@ -502,7 +498,6 @@ impl<S: Slider> Iterator for Iter<'_, S> {
             }
             None => hot::count::<S>(self.sets.position) as usize,
         };
-        let left = total.saturating_sub(self.taken);
         (left, Some(left))
     }
 
@@ -533,7 +528,6 @@ impl<S: Slider> Iter<'_, S> {
         loop {
             self.current = self.sets.next()?.into_iter();
             if let Some(m) = self.current.next() {
-                self.taken += 1;
                 return Some(m);
             }
         }

@@ -276,10 +276,22 @@ impl MoveSet {
 }
 
 /// The moves of a [`MoveSet`], in square order, each target's promotions queen first.
+///
+/// What the moves share is worked out once per set, so that a move is its target's bits
+/// and two operations, with no branch on the kind of set: the origin's bits for a piece's
+/// set (and `mask` 0), or the target less `back` for the pawns'.
 #[derive(Clone, Debug)]
 pub struct MoveSetIter {
-    set: MoveSet,
-    /// The next promotion piece's index for the current target.
+    to: Bitboard,
+    /// The bits every move has: the kind's, and a piece's origin.
+    base: u16,
+    /// For pawn sets, the origin is the target less `back`, masked with `mask` (63); for
+    /// a piece's set, `mask` is 0.
+    back: u16,
+    mask: u16,
+    /// Whether the set promotes, and the next promotion piece's index for the current
+    /// target.
+    promotes: bool,
     promotion: u8,
 }
 
@@ -288,29 +300,27 @@ impl Iterator for MoveSetIter {
 
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        let set = &mut self.set;
-        let to = set.to.first()?;
-        let from = if set.back() == 0 {
-            set.origin()
-        } else {
-            source(to, set.back())
-        };
-        if set.kind() == SetKind::Promotions {
+        let to = self.to.first()?;
+        let from = (to as u16).wrapping_sub(self.back) & self.mask;
+        let bits = self.base | from | (to as u16) << 6;
+        if self.promotes {
             let piece = PROMOTIONS[usize::from(self.promotion & 3)];
             self.promotion += 1;
             if self.promotion == 4 {
                 self.promotion = 0;
-                set.to.remove(to);
+                self.to.remove(to);
             }
-            return Some(Move::new(from, to, MoveKind::Promotion(piece)));
+            let m = Move::from_bits(bits);
+            return Some(Move::new(m.from(), to, MoveKind::Promotion(piece)));
         }
-        set.to.remove(to);
-        Some(Move::from_parts(from, to, set.kind_bits()))
+        self.to.remove(to);
+        Some(Move::from_bits(bits))
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.set.len() - usize::from(self.promotion);
+        let per_target = if self.promotes { 4 } else { 1 };
+        let n = per_target * self.to.len() as usize - usize::from(self.promotion);
         (n, Some(n))
     }
 }
@@ -324,8 +334,15 @@ impl IntoIterator for MoveSet {
 
     #[inline]
     fn into_iter(self) -> MoveSetIter {
+        let promotes = self.kind() == SetKind::Promotions;
+        let pawns = self.back() != 0;
         MoveSetIter {
-            set: self,
+            to: self.to,
+            base: if promotes { 0 } else { self.kind_bits() }
+                | if pawns { 0 } else { self.origin() as u16 },
+            back: self.back() as u16,
+            mask: if pawns { 63 } else { 0 },
+            promotes,
             promotion: 0,
         }
     }
