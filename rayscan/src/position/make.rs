@@ -44,10 +44,6 @@ impl Change {
 pub(crate) struct Lifted {
     /// Everything but the piece on its target, and what the target changes.
     position: Position,
-    /// The opponent's pieces whose kind's index has bit 0, 1 and 2 set (knights, rooks
-    /// and kings; bishops and rooks; queens and kings): a captured piece's kind, read
-    /// from three bits with no branch, for its key.
-    victim_bits: [Bitboard; 3],
 }
 
 impl Lifted {
@@ -91,7 +87,6 @@ impl Lifted {
                 key: p.key ^ zobrist::piece_index(C::US, P, from) ^ castling_key,
                 ..*p
             },
-            victim_bits: self.victim_bits,
         }
     }
 
@@ -109,7 +104,12 @@ impl Lifted {
         let victim = if captured {
             let s = to as u32;
             let bit = |set: Bitboard, shift: u32| (((set.0 >> s) & 1) << shift) as usize;
-            let [b0, b1, b2] = self.victim_bits;
+            // The opponent's pieces whose kind's index has bit 0, 1 and 2 set
+            // (knights, rooks and kings; bishops and rooks; queens and kings), taken
+            // from the board only for a capture: the lifted piece is ours.
+            let them = b.by_color[C::THEM];
+            let [_, n, bishops, r, q, k] = b.by_piece;
+            let [b0, b1, b2] = [them & (n | r | k), them & (bishops | r), them & (q | k)];
             zobrist::piece_index(C::THEM, bit(b0, 0) | bit(b1, 1) | bit(b2, 2), to)
         } else {
             0
@@ -271,8 +271,6 @@ impl Position {
     #[inline(always)]
     pub(crate) fn prepare<C: Side>(&self) -> Lifted {
         let b = &self.board;
-        let them = b.by_color[C::THEM];
-        let [_, n, bishops, r, q, k] = b.by_piece;
         Lifted {
             position: Position {
                 board: Board { ep: None, ..*b },
@@ -282,7 +280,6 @@ impl Position {
                 key: self.key ^ zobrist::black_to_move() ^ self.ep_key(),
                 chess960: self.chess960,
             },
-            victim_bits: [them & (n | r | k), them & (bishops | r), them & (q | k)],
         }
     }
 
