@@ -9,17 +9,18 @@
 use arrayvec::ArrayVec;
 use shakmaty::Position as _;
 
-/// rayscan, the plainest engine code: `legal_moves()` at every node, `play()` on each
-/// move, the last ply counted by `legal_moves().len()`.
+/// rayscan, the plainest engine code: `for m in pos.legal_moves()` at every node,
+/// `play()` on each move, the last ply counted by `legal_moves().len()`.
 pub fn rayscan_list(pos: &rayscan::Position, depth: u32) -> u64 {
     let moves = pos.legal_moves();
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves
-        .iter()
-        .map(|m| rayscan_list(&pos.play(m), depth - 1))
-        .sum()
+    let mut nodes = 0;
+    for m in moves {
+        nodes += rayscan_list(&pos.play(m), depth - 1);
+    }
+    nodes
 }
 
 /// rayscan with the cozy-chess idiom: `generate_moves` with a callback that gets the
@@ -144,15 +145,16 @@ pub mod made {
     use arrayvec::ArrayVec;
     use shakmaty::Position as _;
 
-    /// rayscan, `legal_moves()`, iterate, `play` on each move.
+    /// rayscan, `for m in pos.legal_moves()`, `play` on each move.
     pub fn rayscan_list(pos: &rayscan::Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        pos.legal_moves()
-            .iter()
-            .map(|m| rayscan_list(&pos.play(m), depth - 1))
-            .sum()
+        let mut nodes = 0;
+        for m in pos.legal_moves() {
+            nodes += rayscan_list(&pos.play(m), depth - 1);
+        }
+        nodes
     }
 
     /// rayscan, `generate_moves` with a callback, `play` on each move of each set.

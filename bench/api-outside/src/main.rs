@@ -59,7 +59,7 @@ fn shakmaty(fen: &str) -> shakmaty::Chess {
 /// The first is rayscan's list style, then rayscan's other styles, then (from
 /// `COZY_FIRST` on) cozy-chess's and the other peers'.
 const BULK: [Engine; 8] = [
-    ("rayscan legal_moves + play", |f, d| {
+    ("rayscan for m in legal_moves() + play", |f, d| {
         api::rayscan_list(&rayscan(f), d)
     }),
     ("rayscan generate_moves + play", |f, d| {
@@ -88,7 +88,7 @@ const BULK: [Engine; 8] = [
 const BULK_COZY_FIRST: usize = 4;
 
 const MADE: [Engine; 7] = [
-    ("rayscan legal_moves + play", |f, d| {
+    ("rayscan for m in legal_moves() + play", |f, d| {
         api::made::rayscan_list(&rayscan(f), d)
     }),
     ("rayscan generate_moves + play", |f, d| {

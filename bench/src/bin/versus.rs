@@ -275,7 +275,7 @@ fn api_engines() -> Vec<Engine> {
     };
     let mut engines = vec![
         engine(
-            "rayscan API: legal_moves + play",
+            "rayscan API: for m in legal_moves() + play",
             Box::new(|fen, depth| {
                 let pos: Position = fen.parse().expect("a valid FEN");
                 api::rayscan_list(&pos, depth)
@@ -357,7 +357,7 @@ fn api_made_engines() -> Vec<Engine> {
     let cozy = |fen: &str| cozy_chess::Board::from_fen(fen, false).expect("a valid FEN");
     vec![
         engine(
-            "rayscan API: legal_moves + play",
+            "rayscan API: for m in legal_moves() + play",
             Box::new(move |fen, depth| made::rayscan_list(&rayscan(fen), depth)),
         ),
         engine(

@@ -2,12 +2,12 @@
 //!
 //! [`LegalMoves`] is the position, and nothing is done until it is asked: `len` counts
 //! the moves as perft's last ply counts them (a population count per set, nothing
-//! stored), and the moves are generated when they are iterated: straight into the caller's closure for
-//! `fold`, `sum`, `for_each` and `map`, or into a buffer of [`MoveSet`]s inside the
-//! iterator for `next`. A list of moves, or even of sets, returned by value had to be
+//! stored), and the moves are generated when they are iterated, into a [`MoveList`]
+//! inside the iterator, filled where it stands. A list returned by value had to be
 //! copied out of the function that filled it (Rust builds no value in place), and
 //! reading the copy back waited for the writes that filled it: a fifth of the time of a
-//! perft written with `legal_moves()`. For a slice of moves to sort or index, collect
+//! perft written with `legal_moves()`. [`LegalMoves::sets`] hands out the generator's
+//! [`MoveSet`]s from a buffer of its own. For a slice of moves to sort or index, collect
 //! them into a [`MoveList`].
 
 use core::fmt;
@@ -15,7 +15,7 @@ use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
 use super::isa::hot;
-use super::moveset::{MoveSet, MoveSetIter};
+use super::moveset::MoveSet;
 use super::piecewise::Visitor;
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveList};
@@ -81,16 +81,6 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
         }
     }
 
-    /// Whether the generator's order is the buffer's ([`SetBuffer`]): unless the side
-    /// to move has more pieces that are not pawns than the buffer's single-piece slots
-    /// hold (beside two castling moves), when some share direction sets. Then every way
-    /// through the moves takes the buffer's order.
-    #[inline]
-    fn in_generator_order(position: &Position) -> bool {
-        let us = position.color(position.side_to_move());
-        (us - position.pieces(Piece::Pawn)).len() as usize <= SLOTS - 2
-    }
-
     /// The position whose moves these are.
     #[inline]
     pub fn position(&self) -> &'a Position {
@@ -112,7 +102,9 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     }
 
     /// The moves as the generator makes them: one [`MoveSet`] per piece, or per pawn
-    /// direction, none empty.
+    /// direction, none empty. In the order of [`LegalMoves::iter`], unless the side to
+    /// move has more than 16 pieces besides its pawns, its king counted (no game reaches
+    /// that): past the sixteenth, pieces share sets by direction.
     ///
     /// ```
     /// use rayscan::{Piece, Position};
@@ -135,8 +127,11 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     #[inline]
     pub fn iter(&self) -> Iter<'a, S> {
         Iter {
-            sets: self.sets(),
-            current: MoveSet::EMPTY.into_iter(),
+            position: self.position,
+            moves: MoveList::new(),
+            next: 0,
+            generated: false,
+            technique: PhantomData,
         }
     }
 
@@ -153,9 +148,6 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     /// ```
     #[inline]
     pub fn get(&self, index: usize) -> Option<Move> {
-        if !Self::in_generator_order(self.position) {
-            return self.iter().nth(index);
-        }
         let mut index = index;
         let mut found = None;
         self.position.generate_moves_with::<S>(|set| {
@@ -461,76 +453,77 @@ impl<S: Slider> Iterator for Sets<'_, S> {
 
 impl<S: Slider> core::iter::FusedIterator for Sets<'_, S> {}
 
-/// The moves of a [`LegalMoves`] ([`LegalMoves::iter`], and its `IntoIterator`).
+/// The moves of a [`LegalMoves`] ([`LegalMoves::iter`], and its `IntoIterator`): listed
+/// into a [`MoveList`] inside the iterator at the first `next`, then read one by one.
+///
+/// A move read from a list is one load, and the loop an engine writes around it,
+/// `for m in position.legal_moves()`, stays small. Handed out set by set from the
+/// generator's sets, as [`LegalMoves::sets`] gives them, the iteration cost more per move
+/// (start d5 with every move made through `for` and `play`: 55 M nodes/s, against 65
+/// from the list; Zen 3, no `RUSTFLAGS`). The list has room for any position's moves
+/// ([`crate::chess_move::MAX_MOVES`]); only the slots written are touched.
 #[derive(Clone, Debug)]
 pub struct Iter<'a, S = Fastest> {
-    sets: Sets<'a, S>,
-    current: MoveSetIter,
+    position: &'a Position,
+    moves: MoveList,
+    /// The index of the next move in `moves`.
+    next: usize,
+    /// Whether `moves` holds the moves yet.
+    generated: bool,
+    technique: PhantomData<S>,
+}
+
+impl<S: Slider> Iter<'_, S> {
+    /// The moves not handed out yet, listed first if they are not.
+    #[inline]
+    fn rest(&mut self) -> &[Move] {
+        if !self.generated {
+            self.generate();
+        }
+        self.moves.as_slice().get(self.next..).unwrap_or_default()
+    }
+
+    /// Lists the moves: once, out of the caller's loop.
+    #[inline(never)]
+    fn generate(&mut self) {
+        hot::generate::<S>(self.position, &mut self.moves);
+        self.generated = true;
+    }
 }
 
 impl<S: Slider> Iterator for Iter<'_, S> {
     type Item = Move;
 
-    /// The next move of the current set, inlined into the caller's loop; the next set
-    /// is found out of line, once per set. As one loop, the whole of it was a call per
-    /// move with a frame of 900 bytes, which cost as much as making the move.
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        if let Some(m) = self.current.next() {
-            return Some(m);
-        }
-        self.next_set()
+        let m = *self.rest().first()?;
+        self.next += 1;
+        Some(m)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        // Not kept up as the moves go by, which would cost every `next`: counted when
-        // asked, the current set's rest and the sets after it once the moves are
-        // generated, else (none handed out yet) by the counting generator.
-        let left = match &self.sets.buffer {
-            Some(buffer) => {
-                let mut cursor = self.sets.cursor;
-                let mut n = self.current.len();
-                while let Some(set) = cursor.next(buffer) {
-                    n += set.len();
-                }
-                n
-            }
-            None => hot::count::<S>(self.sets.position) as usize,
+        // Before the moves are listed, counted by the counting generator (no move made).
+        let left = if self.generated {
+            self.moves.len().saturating_sub(self.next)
+        } else {
+            hot::count::<S>(self.position) as usize
         };
         (left, Some(left))
     }
 
-    /// Set by set: each set's moves in a tight loop, the next set found between.
-    /// `fold` (what `sum`, `map` and `for_each` run) once went straight from the
-    /// generator to `f` with no buffer; with `f` inlined at every place the generator
-    /// makes a set, perft with every move made through `legal_moves()` + `play` ran at
-    /// 52 M nodes/s on Kiwipete d4, and at 58 through the buffer (Zen 3, no RUSTFLAGS).
+    /// The moves of the list in one loop: what `sum`, `map` and `for_each` run.
     #[inline]
     fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
+        if !self.generated {
+            self.generate();
+        }
         let mut acc = init;
-        loop {
-            for m in &mut self.current {
-                acc = f(acc, m);
-            }
-            match self.sets.next() {
-                Some(set) => self.current = set.into_iter(),
-                None => return acc,
-            }
+        while let Some(&m) = self.moves.as_slice().get(self.next) {
+            self.next += 1;
+            acc = f(acc, m);
         }
-    }
-}
-
-impl<S: Slider> Iter<'_, S> {
-    /// The first move of the next set, once the current one is used up.
-    #[inline(never)]
-    fn next_set(&mut self) -> Option<Move> {
-        loop {
-            self.current = self.sets.next()?.into_iter();
-            if let Some(m) = self.current.next() {
-                return Some(m);
-            }
-        }
+        acc
     }
 }
 
@@ -568,7 +561,9 @@ impl<S: Slider> From<LegalMoves<'_, S>> for MoveList {
     /// The moves as a slice, to sort or index.
     #[inline]
     fn from(moves: LegalMoves<'_, S>) -> MoveList {
-        moves.iter().collect()
+        let mut list = MoveList::new();
+        hot::generate::<S>(moves.position, &mut list);
+        list
     }
 }
 

@@ -71,10 +71,6 @@ impl core::fmt::Debug for MoveSet {
 }
 
 impl MoveSet {
-    /// No move: where an iteration over sets starts.
-    pub(crate) const EMPTY: MoveSet =
-        MoveSet::new(Bitboard::EMPTY, Square::A1, 0, Piece::Pawn, SetKind::Normal);
-
     /// A set from its parts.
     #[inline(always)]
     const fn new(to: Bitboard, from: Square, back: i32, piece: Piece, kind: SetKind) -> MoveSet {
