@@ -64,18 +64,6 @@ impl Board {
         Square::from_index_masked(self.colored(color, KING).0.trailing_zeros())
     }
 
-    /// The kind of the piece on `sq` as its index (`Piece as usize`), or 0 (a pawn's) if
-    /// the square is empty: three bits, each read from the union of the kinds that have
-    /// it, with no branch and no lookup.
-    #[inline(always)]
-    pub(crate) fn index_at(&self, sq: Square) -> usize {
-        let [_, n, b, r, q, k] = self.by_piece;
-        let s = sq as u32;
-        let bit = |set: Bitboard, shift: u32| (((set.0 >> s) & 1) << shift) as usize;
-        // Knight 1, bishop 2, rook 3, queen 4, king 5.
-        bit(n | r | k, 0) | bit(b | r, 1) | bit(q | k, 2)
-    }
-
     /// The pieces of both colours that attack `sq` when the board holds `occupied`.
     #[inline(always)]
     pub(crate) fn attackers_to_with<S: Slider>(&self, sq: Square, occupied: Bitboard) -> Bitboard {
