@@ -57,18 +57,22 @@ impl Lifted {
         let b = &p.board;
         let from_bb = Bitboard::from(from);
         let pawn = P == Piece::Pawn as usize;
-        // The rights that leave with the piece: none for a pawn (no castling rook stands
-        // where a pawn does), its side's for the king, its own for a castling rook.
-        let lost = if pawn {
-            Bitboard::EMPTY
-        } else if P == Piece::King as usize {
+        // The rights that leave with the piece: its side's for the king, its own for a
+        // castling rook, none for the others (no castling rook stands where they do).
+        let lost = if P == Piece::King as usize {
             b.castle_rooks & (from_bb | C::BACK_RANK)
-        } else {
+        } else if P == Piece::Rook as usize {
             b.castle_rooks & from_bb
+        } else {
+            Bitboard::EMPTY
         };
         let mut by_color = b.by_color;
         by_color[C::US] &= !from_bb;
-        let castling_key = if pawn { 0 } else { zobrist::castling_set(lost) };
+        let castling_key = if lost.is_empty() {
+            0
+        } else {
+            zobrist::castling_set(lost)
+        };
         Lifted {
             position: Position {
                 board: Board {
