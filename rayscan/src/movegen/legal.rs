@@ -576,7 +576,7 @@ impl<S: Slider> From<&LegalMoves<'_, S>> for MoveList {
 
 /// Stores the generator's sets into a [`SetBuffer`], counting the slots in a field of its
 /// own that is written back once ([`Collect::finish`]): counting through the buffer's
-/// field made each store wait for the one before. [`SetBuffer::of`] runs it.
+/// field made each store wait for the one before. [`SetBuffer::fill`] runs it.
 struct Collect<'a> {
     moves: &'a mut SetBuffer,
     board: &'a Board,
