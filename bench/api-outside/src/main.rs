@@ -187,8 +187,14 @@ fn print(title: &str, engines: &[Engine], cozy_first: usize, cases: &[Case], rou
 fn print_search(depth: u32, rounds: usize) {
     type Search = (&'static str, fn(&str, u32) -> search::Found);
     let engines: [Search; 2] = [
-        ("rayscan generate_moves + sort + play", search::rayscan_search::run),
-        ("cozy-chess generate_moves + sort + play_unchecked", search::cozy_search::run),
+        (
+            "rayscan generate_moves + sort + play",
+            search::rayscan_search::run,
+        ),
+        (
+            "cozy-chess generate_moves + sort + play_unchecked",
+            search::cozy_search::run,
+        ),
     ];
     let mut rates = vec![Vec::new(); engines.len()];
     let mut total_nodes = 0;
@@ -206,13 +212,18 @@ fn print_search(depth: u32, rounds: usize) {
                 .map(|fen| (engines[e].1)(fen, depth))
                 .collect();
             let secs = start.elapsed().as_secs_f64();
-            total_nodes = found[e].iter().map(|f: &search::Found| f.nodes).sum::<u64>();
+            total_nodes = found[e]
+                .iter()
+                .map(|f: &search::Found| f.nodes)
+                .sum::<u64>();
             rates[e].push(total_nodes as f64 / secs / 1e6);
         }
         assert_eq!(found[0], found[1], "both libraries search the same tree");
     }
     let medians: Vec<f64> = rates.into_iter().map(median).collect();
-    println!("Alpha-beta search with quiescence, depth {depth}, eight positions, {total_nodes} nodes\n");
+    println!(
+        "Alpha-beta search with quiescence, depth {depth}, eight positions, {total_nodes} nodes\n"
+    );
     println!("| M nodes/s, median of {rounds} | all eight |\n|---|--:|");
     for (e, (name, _)) in engines.iter().enumerate() {
         println!("| {name} | {:.2} |", medians[e]);

@@ -40,9 +40,11 @@ impl Change {
     }
 }
 
-/// A position with the moving piece lifted off its square: [`Position::lift`].
+/// A child in the making: [`Position::prepare`] makes what every child of a node
+/// shares, [`Lifted::lift`] takes the moving piece off its square, and [`Lifted::land`]
+/// puts it down on its target, the finished child.
 pub(crate) struct Lifted {
-    /// Everything but the piece on its target, and what the target changes.
+    /// The child but for the moving piece's target (and, before the lift, its origin).
     position: Position,
 }
 
