@@ -1,6 +1,8 @@
 //! rayscan's root API as an engine author uses it, from a crate outside the workspace.
 
-use rayscan::{Bitboard, Color, LegalMoves, Move, MoveKind, MoveList, Piece, Position, Square};
+use rayscan::{
+    Bitboard, Color, LegalMoves, Move, MoveKind, MoveList, Piece, Position, Square, UciMove,
+};
 use rayscan_downstream::{evaluate, white_to_move, Search};
 use serde::{Deserialize, Serialize};
 
@@ -83,7 +85,8 @@ fn serde_reads_and_writes_text() {
     #[derive(Serialize, Deserialize, Debug, PartialEq)]
     struct Record {
         position: Position,
-        best: Move,
+        /// A move is read back as UCI text, which only its position resolves.
+        best: UciMove,
         target: Square,
         piece: Piece,
         side: Color,
@@ -100,7 +103,10 @@ fn serde_reads_and_writes_text() {
         json,
         r#"{"position":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","best":"e2e4","target":"e4","piece":"pawn","side":"white"}"#
     );
-    assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+    let back = serde_json::from_str::<Record>(&json).unwrap();
+    assert_eq!(back, record);
+    let e4 = back.best.to_move(&back.position).unwrap();
+    assert_eq!(serde_json::to_string(&e4).unwrap(), r#""e2e4""#);
     let bad = json.replace("KQkq - 0 1", "KQkq - 0 1 extra fields");
     let err = serde_json::from_str::<Record>(&bad)
         .unwrap_err()
