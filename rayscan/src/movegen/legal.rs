@@ -205,8 +205,8 @@ const SLOTS: usize = 18;
 /// towards the h-file and by push, then the same without promotion, then double pushes.
 const PAWN_SETS: usize = 7;
 
-/// The generator's sets of one position, stored for an iterator that hands them out one
-/// at a time: a few hundred bytes, whatever the position.
+/// The generator's sets of one position, stored for [`LegalMoves::sets`], which hands
+/// them out one at a time: a few hundred bytes, whatever the position.
 #[derive(Clone, Debug)]
 pub(crate) struct SetBuffer {
     /// The single pieces' sets: the first `slots` of each array hold one set each, none
@@ -512,7 +512,9 @@ impl<S: Slider> Iterator for Iter<'_, S> {
         (left, Some(left))
     }
 
-    /// The moves of the list in one loop: what `sum`, `map` and `for_each` run.
+    /// The moves of the list in one loop: what `sum`, `map` and `for_each` run. Folding
+    /// the slice `rest` returns instead was far slower (Kiwipete d4 with every move made
+    /// through `map` and `sum`, 75 against 48 M nodes/s on Zen 3, no `RUSTFLAGS`).
     #[inline]
     fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
         if !self.generated {
