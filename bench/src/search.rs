@@ -105,9 +105,9 @@ pub const POSITIONS: [&str; 8] = [
     "2r3k1/pp3ppp/2n1pn2/q2p4/3P4/P1PBPN2/5PPP/R2Q1RK1 b - - 0 15",
 ];
 
-/// The search against rayscan's public API: `generate_moves` into a list with each
-/// move's key, sorted, each move made with `play`; the quiescence search narrows each set
-/// to the opponent's pieces with `MoveSet::with_targets`.
+/// The search against rayscan's public API: `generate_moves_to` into a list with each
+/// move's key, sorted, each move made with `play`; the quiescence search asks the
+/// generator for the moves onto the opponent's pieces only.
 pub mod rayscan_search {
     use super::*;
     use rayscan::{Color, Move, Position};
@@ -134,16 +134,12 @@ pub mod rayscan_search {
     /// each with its ordering key, best first.
     fn ordered(p: &Position, captures: bool) -> ArrayVec<(u32, Move), 256> {
         let mut moves = ArrayVec::new();
-        let theirs = p.color(!p.side_to_move());
-        p.generate_moves(|set| {
-            if captures && set.is_en_passant() {
-                return false;
-            }
-            let set = if captures {
-                set.with_targets(theirs)
-            } else {
-                set
-            };
+        let targets = if captures {
+            p.color(!p.side_to_move())
+        } else {
+            rayscan::Bitboard::FULL
+        };
+        p.generate_moves_to(targets, |set| {
             let mover = set.piece() as usize;
             for m in set {
                 let victim = p.captured_piece(m).map(|v| v as usize);

@@ -188,7 +188,7 @@ fn print_search(depth: u32, rounds: usize) {
     type Search = (&'static str, fn(&str, u32) -> search::Found);
     let engines: [Search; 2] = [
         (
-            "rayscan generate_moves + sort + play",
+            "rayscan generate_moves(_to) + sort + play",
             search::rayscan_search::run,
         ),
         (

@@ -112,6 +112,14 @@ pub(crate) trait Visitor {
     fn en_passant(&mut self, from: Square, to: Square);
     /// The king on `king` castles with the rook on `rook`.
     fn castling(&mut self, king: Square, rook: Square);
+    /// The squares the visitor wants moves onto (a move's [`Move::to`], the rook's
+    /// square for castling): every square unless it says less. The generator leaves out
+    /// the rest before it looks at them, so that a quiescence search asking for captures
+    /// pays for no king-safety test when the king has nothing to take.
+    #[inline(always)]
+    fn wanted(&self) -> Bitboard {
+        Bitboard::FULL
+    }
 }
 
 /// The square of a one-square set.
@@ -338,13 +346,14 @@ pub(crate) fn enumerate_king<S: Slider, C: Side, V: Visitor>(b: &Board, king: Sq
     let occupied = us | them;
     let m = Masks::new::<S, C>(b, king);
     let king = m.king;
+    let wanted = v.wanted();
 
     // The king, and castling, which needs a free path the enemy does not attack.
-    let king_targets = masks::king(king) - us;
+    let king_targets = (masks::king(king) - us) & wanted;
     let mut castle_rooks = Bitboard::EMPTY;
     let rank_shift = C::BACK_RANK.0.trailing_zeros();
     if m.checkers.is_empty() {
-        for rook in b.castle_rooks & C::BACK_RANK {
+        for rook in b.castle_rooks & C::BACK_RANK & wanted {
             let (must_be_empty, _) = castling_masks(king, rook, rank_shift);
             if !occupied.intersects(must_be_empty) {
                 castle_rooks.insert(rook);
@@ -390,11 +399,12 @@ pub(crate) fn enumerate_king<S: Slider, C: Side, V: Visitor>(b: &Board, king: Sq
         }
     }
 
-    let targets = match m.checkers.0 {
-        0 => !us,
-        c if c & (c - 1) == 0 => masks::between(king, only(m.checkers)) | m.checkers,
-        _ => return, // double check: only the king moves
-    };
+    let targets = wanted
+        & match m.checkers.0 {
+            0 => !us,
+            c if c & (c - 1) == 0 => masks::between(king, only(m.checkers)) | m.checkers,
+            _ => return, // double check: only the king moves
+        };
     let pinned = m.pin_hv | m.pin_d;
 
     // Knights: a pinned knight never moves.
@@ -439,7 +449,7 @@ pub(crate) fn enumerate_king<S: Slider, C: Side, V: Visitor>(b: &Board, king: Sq
 
     // En passant: at most two pawns, each tested on the board after the capture, which
     // also catches the rank pin when both pawns leave the king's rank.
-    if let Some(ep) = b.ep {
+    if let Some(ep) = b.ep.filter(|&ep| wanted.contains(ep)) {
         let sources = masks::pawn_attacks(<C::Them as Side>::COLOR, ep) & pawns;
         if !sources.is_empty() {
             let captured = Square::from_index_masked((ep as i32 - C::UP) as u32);

@@ -108,15 +108,7 @@ impl Lifted {
         // The captured piece's key, if any: its kind read from three bits. Behind a
         // branch, which most moves skip.
         let victim = if captured {
-            let s = to as u32;
-            let bit = |set: Bitboard, shift: u32| (((set.0 >> s) & 1) << shift) as usize;
-            // The opponent's pieces whose kind's index has bit 0, 1 and 2 set
-            // (knights, rooks and kings; bishops and rooks; queens and kings), taken
-            // from the board only for a capture: the lifted piece is ours.
-            let them = b.by_color[C::THEM];
-            let [_, n, bishops, r, q, k] = b.by_piece;
-            let [b0, b1, b2] = [them & (n | r | k), them & (bishops | r), them & (q | k)];
-            zobrist::piece_index(C::THEM, bit(b0, 0) | bit(b1, 1) | bit(b2, 2), to)
+            zobrist::piece_index(C::THEM, b.kind_on(to), to)
         } else {
             0
         };

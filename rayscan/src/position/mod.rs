@@ -17,7 +17,6 @@ use core::fmt;
 use crate::bitboard::Bitboard;
 use crate::chess_move::Move;
 use crate::color::Color;
-use crate::fen::Placement;
 use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
@@ -179,7 +178,14 @@ impl Position {
     /// What stands on `sq`.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        Placement::from_parts(self.board.by_color, self.board.by_piece).piece_at(sq)
+        let color = if self.board.by_color[0].contains(sq) {
+            Color::White
+        } else if self.board.by_color[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some((color, Piece::ALL[self.board.kind_on(sq)]))
     }
 
     /// The piece `m` captures, if any: the piece on its target, the pawn it takes en
@@ -197,15 +203,15 @@ impl Position {
     /// ```
     #[inline]
     pub fn captured_piece(&self, m: Move) -> Option<Piece> {
-        if m.is_en_passant() {
-            return Some(Piece::Pawn);
-        }
-        if m.is_castling() {
-            return None;
-        }
-        match self.piece_at(m.to()) {
-            Some((color, piece)) if color != self.side => Some(piece),
-            _ => None,
+        // Castling's target is our own rook, en passant's an empty square: the
+        // opponent's pieces answer both, and the kind is read without a branch.
+        let to = m.to();
+        if self.board.by_color[!self.side as usize].contains(to) {
+            Some(Piece::ALL[self.board.kind_on(to)])
+        } else if m.is_en_passant() {
+            Some(Piece::Pawn)
+        } else {
+            None
         }
     }
 

@@ -239,6 +239,79 @@ fn for_each_child_stops_when_told() {
     }
 }
 
+/// `Position::generate_moves_to` hands over exactly the moves onto its targets, in the
+/// order of `generate_moves`, with every set of its piece: on every position, for the
+/// opponent's pieces (the captures but en passant), those and the en-passant square,
+/// the empty squares, a pattern, the own pieces (castling only), every square and none;
+/// and it stops when told.
+#[test]
+fn generate_moves_to_gives_the_moves_onto_its_targets() {
+    let mut narrowed_moves = 0;
+    for p in positions() {
+        let theirs = p.color(!p.side_to_move());
+        let ep = p.ep_square().map_or(Bitboard::EMPTY, Bitboard::from);
+        let masks = [
+            theirs,
+            theirs | ep,
+            !p.occupied(),
+            Bitboard(0x00ff_00ff_00ff_00ff),
+            p.color(p.side_to_move()),
+            Bitboard::FULL,
+            Bitboard::EMPTY,
+        ];
+        let all = moves_of(&p, |p, f| p.generate_moves(f));
+        for mask in masks {
+            let expected: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|m| mask.contains(m.to()))
+                .collect();
+            let got = moves_of(&p, |p, f| p.generate_moves_to(mask, f));
+            assert_eq!(got, expected, "{p} onto {mask:?}");
+            let with = moves_of(&p, |p, f| p.generate_moves_to_with::<Classical>(mask, f));
+            assert_eq!(with, expected, "{p} onto {mask:?}, classical");
+            narrowed_moves += got.len();
+        }
+        let mut calls = 0;
+        let stopped = p.generate_moves_to(Bitboard::FULL, |_| {
+            calls += 1;
+            true
+        });
+        assert!(stopped && calls == 1, "{p}");
+    }
+    assert!(narrowed_moves > 10_000, "only {narrowed_moves} moves");
+}
+
+/// `captured_piece` and `piece_at`, which read a kind from three bits, against a search
+/// through the boards of each kind, on every square of every position and for every move.
+#[test]
+fn captured_piece_and_piece_at_match_the_boards() {
+    use rayscan::{Color, Piece, Square};
+    for p in positions() {
+        for sq in Square::ALL {
+            let expected = Color::ALL.into_iter().find_map(|c| {
+                Piece::ALL
+                    .into_iter()
+                    .find(|&k| p.colored(c, k).contains(sq))
+                    .map(|k| (c, k))
+            });
+            assert_eq!(p.piece_at(sq), expected, "{p} on {sq}");
+        }
+        for m in p.legal_moves() {
+            let expected = if m.is_en_passant() {
+                Some(Piece::Pawn)
+            } else if m.is_castling() {
+                None
+            } else {
+                p.piece_at(m.to())
+                    .filter(|&(c, _)| c != p.side_to_move())
+                    .map(|(_, k)| k)
+            };
+            assert_eq!(p.captured_piece(m), expected, "{m} in {p}");
+        }
+    }
+}
+
 /// `MoveSet::with_targets` keeps exactly the set's moves to the given squares, and with
 /// the opponent's pieces (en-passant sets whole) it gives the captures `is_capture` names.
 #[test]
