@@ -18,5 +18,6 @@ mod edges;
 mod first_hour;
 mod jobs;
 mod malformed;
+mod python;
 mod serve;
 mod web;

@@ -1,0 +1,405 @@
+//! `Move` and `Piece` as python-chess has them (squares `0..64` with a1 = 0, piece types
+//! `1..6`, colours as booleans), and the translation between a Python move and
+//! rayscan's [`rayscan::Move`], which needs the position: text or squares alone cannot
+//! say whether `e1g1` castles or a pawn's diagonal step takes en passant.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use std::sync::OnceLock;
+
+use rayscan::{Color, MoveKind, Piece as Kind, Position, Square};
+
+use crate::errors::InvalidMoveError;
+
+/// A move: from a square to a square, with the piece a pawn promotes to. Squares are
+/// `0..64` (a1 = 0, h8 = 63), piece types `1..6` (pawn to king), as in python-chess.
+/// Castling is the king's two-square step (`e1g1`) on a standard board and king takes
+/// rook (`e1h1`) on a Chess960 board. Moves compare and hash by value.
+#[pyclass(module = "rayscan", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square the piece leaves.
+    #[pyo3(get)]
+    pub from_square: u8,
+    /// The square the piece (for castling, as written) goes to.
+    #[pyo3(get)]
+    pub to_square: u8,
+    /// The promotion's piece type (2 to 5), or `None`.
+    #[pyo3(get)]
+    pub promotion: Option<u8>,
+}
+
+/// The square of index `index`, or a `ValueError` naming what was given.
+pub fn square(index: i64, what: &str) -> PyResult<Square> {
+    u8::try_from(index)
+        .ok()
+        .and_then(Square::new)
+        .ok_or_else(|| PyValueError::new_err(format!("{what}: square {index} is not in 0..64")))
+}
+
+/// The promotion piece type of python-chess (2 knight … 5 queen) as rayscan's kind.
+fn promotion_kind(piece_type: u8) -> Option<Kind> {
+    match piece_type {
+        2 => Some(Kind::Knight),
+        3 => Some(Kind::Bishop),
+        4 => Some(Kind::Rook),
+        5 => Some(Kind::Queen),
+        _ => None,
+    }
+}
+
+/// python-chess's piece type (1 pawn … 6 king) of rayscan's kind.
+pub fn piece_type(kind: Kind) -> u8 {
+    kind as u8 + 1
+}
+
+const SYMBOLS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
+
+#[pymethods]
+impl Move {
+    /// `Move(from_square, to_square, promotion=None, drop=None)`. Drops (crazyhouse) are
+    /// not supported: `drop` must be `None`.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
+    fn new(
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Move> {
+        if drop.is_some_and(|d| !d.is_none()) {
+            return Err(PyValueError::new_err("drop: drops are not supported"));
+        }
+        let from = square(from_square, "from_square")? as u8;
+        let to = square(to_square, "to_square")? as u8;
+        let promotion = match promotion {
+            None => None,
+            Some(p) if (2..=5).contains(&p) => Some(p as u8),
+            Some(p) => {
+                return Err(PyValueError::new_err(format!(
+                    "promotion: piece type {p} is not a knight, bishop, rook or queen (2 to 5)"
+                )));
+            }
+        };
+        Ok(Move {
+            from_square: from,
+            to_square: to,
+            promotion,
+        })
+    }
+
+    /// The move of UCI text: `e2e4`, `e7e8q`, or `0000` for the null move. Raises
+    /// `InvalidMoveError` on anything else.
+    #[classmethod]
+    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Move> {
+        parse_uci(uci)
+    }
+
+    /// The null move, `0000` (false in a boolean context).
+    #[staticmethod]
+    fn null() -> Move {
+        Move::NULL
+    }
+
+    /// The UCI text: `e2e4`, `e7e8q`, `0000`.
+    fn uci(&self) -> String {
+        self.to_string()
+    }
+
+    /// Always `None`: drops are not supported.
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        None
+    }
+
+    fn __bool__(&self) -> bool {
+        *self != Move::NULL
+    }
+
+    fn __str__(&self) -> String {
+        self.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{self}')")
+    }
+}
+
+impl Move {
+    /// `0000`.
+    pub const NULL: Move = Move {
+        from_square: 0,
+        to_square: 0,
+        promotion: None,
+    };
+
+    /// rayscan's move as this library writes it: castling as the king's step, unless
+    /// `chess960`.
+    pub fn from_rayscan(m: rayscan::Move, chess960: bool) -> Move {
+        let to = if m.is_castling() && !chess960 {
+            m.king_destination()
+        } else {
+            m.to()
+        };
+        Move {
+            from_square: m.from() as u8,
+            to_square: to as u8,
+            promotion: m.promotion().map(piece_type),
+        }
+    }
+
+    /// rayscan's legal move of `pos` that this move names, if there is one: castling
+    /// as king takes rook anywhere, and also as the king's two-square step from the e-file
+    /// on a standard board (`chess960` false); a pawn's diagonal step onto the
+    /// en-passant square takes en passant. No move list is generated: the kind is read
+    /// from the board, then the move is tested alone.
+    #[inline]
+    pub fn to_rayscan(self, pos: &Position, chess960: bool) -> Option<rayscan::Move> {
+        self.kind_in(pos, chess960)
+            .filter(|&m| pos.is_legal_fast(m))
+    }
+
+    /// rayscan's move of `pos` that this move would be if it were legal there (its kind
+    /// read from the board), or `None` when it cannot be one: not tested for legality.
+    #[inline]
+    pub fn kind_in(self, pos: &Position, chess960: bool) -> Option<rayscan::Move> {
+        let from = Square::new(self.from_square)?;
+        let to = Square::new(self.to_square)?;
+        let us = pos.side_to_move();
+        if !pos.color(us).contains(from) {
+            return None;
+        }
+        let piece = if pos.pieces(Kind::Pawn).contains(from) {
+            Kind::Pawn
+        } else if pos.pieces(Kind::King).contains(from) {
+            Kind::King
+        } else {
+            // Knights, bishops, rooks and queens move alike here.
+            Kind::Knight
+        };
+        let last = match us {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        let m = match (piece, self.promotion) {
+            // A promotion only onto the last rank, so that a listed pawn step's square
+            // stands for its promotions and nothing else.
+            (Kind::Pawn, Some(p)) if to.rank().index() == last => {
+                rayscan::Move::new(from, to, MoveKind::Promotion(promotion_kind(p)?))
+            }
+            (_, Some(_)) => return None,
+            (Kind::Pawn, None) if to.rank().index() == last => return None,
+            (Kind::Pawn, None) if Some(to) == pos.ep_square() && from.file() != to.file() => {
+                rayscan::Move::new(from, to, MoveKind::EnPassant)
+            }
+            (Kind::King, None) if pos.colored(us, Kind::Rook).contains(to) => {
+                rayscan::Move::new(from, to, MoveKind::Castling)
+            }
+            (Kind::King, None)
+                if !chess960
+                    && from.file() == rayscan::File::E
+                    && to.rank() == from.rank()
+                    && to.file().index().abs_diff(from.file().index()) == 2 =>
+            {
+                let side = if to.file() > from.file() {
+                    rayscan::CastleSide::King
+                } else {
+                    rayscan::CastleSide::Queen
+                };
+                let rook = pos.castling().rook(us, side)?;
+                rayscan::Move::new(from, rook, MoveKind::Castling)
+            }
+            _ => rayscan::Move::new(from, to, MoveKind::Normal),
+        };
+        Some(m)
+    }
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if *self == Move::NULL {
+            return f.write_str("0000");
+        }
+        let name = |s: u8| Square::new(s).map(|s| s.to_string());
+        write!(
+            f,
+            "{}{}",
+            name(self.from_square).unwrap_or_default(),
+            name(self.to_square).unwrap_or_default()
+        )?;
+        if let Some(p) = self.promotion {
+            write!(f, "{}", SYMBOLS[usize::from(p - 1)])?;
+        }
+        Ok(())
+    }
+}
+
+/// UCI text as a move, or `InvalidMoveError` saying what is wrong.
+pub fn parse_uci(uci: &str) -> PyResult<Move> {
+    if uci == "0000" {
+        return Ok(Move::NULL);
+    }
+    let bad = || {
+        InvalidMoveError::new_err(format!(
+            "invalid uci: {uci:?}: expected from and to squares and an optional promotion \
+             n, b, r or q, like \"e2e4\" or \"e7e8q\""
+        ))
+    };
+    let m: rayscan::UciMove = uci.parse().map_err(|_| bad())?;
+    if m.from() == m.to() {
+        return Err(bad());
+    }
+    Ok(Move {
+        from_square: m.from() as u8,
+        to_square: m.to() as u8,
+        promotion: m.promotion().map(piece_type),
+    })
+}
+
+/// Every move object the generator can hand out, made once when the module is
+/// imported: handing out a legal move then takes a reference, not an allocation.
+/// Indexed by [`index`].
+static CACHE: OnceLock<Vec<Py<Move>>> = OnceLock::new();
+
+/// The place of `m` in the cache: from, to, and promotion (none, knight … queen).
+#[inline]
+fn index(m: Move) -> usize {
+    let p = m.promotion.map_or(0, |p| usize::from(p) - 1);
+    (usize::from(m.from_square) * 64 + usize::from(m.to_square)) * 5 + p
+}
+
+/// Makes the cache of move objects (at the module's import).
+pub fn make_cache(py: Python<'_>) -> PyResult<()> {
+    let mut all = Vec::with_capacity(64 * 64 * 5);
+    for from in 0..64u8 {
+        for to in 0..64u8 {
+            for promotion in [None, Some(2), Some(3), Some(4), Some(5)] {
+                all.push(Py::new(
+                    py,
+                    Move {
+                        from_square: from,
+                        to_square: to,
+                        promotion,
+                    },
+                )?);
+            }
+        }
+    }
+    // A second import of the module finds it made.
+    let _ = CACHE.set(all);
+    Ok(())
+}
+
+/// The cache, made at import.
+#[inline]
+pub fn cache() -> PyResult<&'static [Py<Move>]> {
+    CACHE
+        .get()
+        .map(Vec::as_slice)
+        .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("rayscan's move cache is missing"))
+}
+
+/// The shared Python object of `m` from `cache`.
+#[inline]
+pub fn shared<'py>(py: Python<'py>, cache: &[Py<Move>], m: Move) -> Bound<'py, Move> {
+    cache[index(m)].bind(py).clone()
+}
+
+/// The shared Python object of `m`.
+#[inline]
+pub fn cached(py: Python<'_>, m: Move) -> PyResult<Py<Move>> {
+    Ok(cache()?[index(m)].clone_ref(py))
+}
+
+/// A piece: its type (`1..6`, pawn to king) and colour (`True` for white).
+#[pyclass(module = "rayscan", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// The piece type, 1 (pawn) to 6 (king).
+    #[pyo3(get)]
+    pub piece_type: u8,
+    /// `True` for white.
+    #[pyo3(get)]
+    pub color: bool,
+}
+
+#[pymethods]
+impl Piece {
+    /// `Piece(piece_type, color)`.
+    #[new]
+    fn new(piece_type: i64, color: bool) -> PyResult<Piece> {
+        if !(1..=6).contains(&piece_type) {
+            return Err(PyValueError::new_err(format!(
+                "piece_type: {piece_type} is not in 1..6 (pawn to king)"
+            )));
+        }
+        Ok(Piece {
+            piece_type: piece_type as u8,
+            color,
+        })
+    }
+
+    /// The piece of a FEN letter: `P` a white pawn, `k` a black king.
+    #[classmethod]
+    fn from_symbol(_cls: &Bound<'_, PyType>, symbol: &str) -> PyResult<Piece> {
+        let mut chars = symbol.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(PyValueError::new_err(format!(
+                "symbol: {symbol:?} is not one of PNBRQK or pnbrqk"
+            )));
+        };
+        let lower = c.to_ascii_lowercase();
+        match SYMBOLS.iter().position(|&s| s == lower) {
+            Some(i) => Ok(Piece {
+                piece_type: i as u8 + 1,
+                color: c.is_ascii_uppercase(),
+            }),
+            None => Err(PyValueError::new_err(format!(
+                "symbol: {symbol:?} is not one of PNBRQK or pnbrqk"
+            ))),
+        }
+    }
+
+    /// The FEN letter: uppercase for white.
+    pub fn symbol(&self) -> String {
+        let c = SYMBOLS[usize::from(self.piece_type - 1)];
+        if self.color {
+            c.to_ascii_uppercase().to_string()
+        } else {
+            c.to_string()
+        }
+    }
+
+    /// The Unicode chess symbol (`invert_color` swaps the colours, for dark
+    /// backgrounds).
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
+        const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+        let table = if self.color != invert_color {
+            WHITE
+        } else {
+            BLACK
+        };
+        table[usize::from(self.piece_type - 1)].to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.symbol())
+    }
+}
+
+impl Piece {
+    /// The Python piece of rayscan's colour and kind.
+    pub fn of(color: Color, kind: Kind) -> Piece {
+        Piece {
+            piece_type: piece_type(kind),
+            color: color == Color::White,
+        }
+    }
+}

@@ -1,0 +1,363 @@
+"""The python-chess API of rayscan.Board, Move and Piece, its errors, and perft."""
+
+import copy
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import rayscan as chess
+from conftest import suite
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def test_start_position():
+    board = chess.Board()
+    assert board.fen() == chess.STARTING_FEN
+    assert board.turn is chess.WHITE
+    assert board.castling_rights == (1 << chess.A1) | (1 << chess.H1) | (1 << chess.A8) | (1 << chess.H8)
+    assert board.ep_square is None
+    assert (board.halfmove_clock, board.fullmove_number) == (0, 1)
+    assert board.piece_at(chess.E1) == chess.Piece(chess.KING, chess.WHITE)
+    assert board.piece_at(chess.E4) is None
+    assert board.king(chess.BLACK) == chess.E8
+    assert repr(board) == f"Board('{chess.STARTING_FEN}')"
+    assert str(board).splitlines()[0] == "r n b q k b n r"
+
+
+def test_legal_moves_protocol():
+    board = chess.Board()
+    moves = board.legal_moves
+    assert moves.count() == len(moves) == 20
+    assert bool(moves)
+    assert chess.Move.from_uci("e2e4") in moves
+    assert chess.Move.from_uci("e2e5") not in moves
+    assert "e2e4" not in moves
+    assert len(list(moves)) == 20 and len(set(moves)) == 20
+    # A live view: it follows the board.
+    board.push_uci("f2f3")
+    board.push_uci("e7e5")
+    board.push_uci("g2g4")
+    board.push_uci("d8h4")
+    assert moves.count() == 0 and not moves and list(moves) == []
+    assert board.is_checkmate() and board.is_game_over()
+    assert board.outcome() == chess.Outcome(chess.Termination.CHECKMATE, chess.BLACK)
+    assert board.outcome().result() == "0-1"
+
+
+def test_moves_compare_and_hash_by_value():
+    a = chess.Move.from_uci("e7e8q")
+    b = chess.Move(chess.E7, chess.E8, chess.QUEEN)
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert (a.from_square, a.to_square, a.promotion, a.drop) == (chess.E7, chess.E8, chess.QUEEN, None)
+    assert a.uci() == str(a) == "e7e8q"
+    assert repr(a) == "Move.from_uci('e7e8q')"
+    assert not chess.Move.null() and chess.Move.from_uci("0000") == chess.Move.null()
+    assert chess.Move.from_uci("e2e4") != chess.Move.from_uci("e2e3")
+
+
+@pytest.mark.parametrize("text", ["", "e2", "e2e4x", "e9e4", "E2E4", "e7e8k", "e2e2", "🙂🙂🙂🙂"])
+def test_bad_uci_is_an_invalid_move_error(text):
+    with pytest.raises(chess.InvalidMoveError):
+        chess.Move.from_uci(text)
+    with pytest.raises(ValueError):
+        chess.Board().push_uci(text)
+
+
+def test_errors_are_python_chess_kinds():
+    board = chess.Board()
+    for kind in (chess.IllegalMoveError, chess.InvalidMoveError, chess.AmbiguousMoveError):
+        assert issubclass(kind, ValueError)
+    with pytest.raises(chess.IllegalMoveError):
+        board.push_uci("e2e5")
+    with pytest.raises(chess.IllegalMoveError):
+        board.push(chess.Move.from_uci("e7e5"))  # black's move, white to play
+    with pytest.raises(chess.IllegalMoveError):
+        board.push(chess.Move.null())
+    with pytest.raises(chess.IllegalMoveError):
+        board.push_san("Nf6")
+    with pytest.raises(chess.InvalidMoveError):
+        board.parse_san("nf3")
+    ambiguous = chess.Board("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3")
+    with pytest.raises(chess.AmbiguousMoveError):
+        ambiguous.parse_san("Nd2")
+    assert ambiguous.parse_san("Nbd2") == chess.Move.from_uci("b1d2")
+    with pytest.raises(chess.IllegalMoveError):
+        board.san(chess.Move.from_uci("e2e5"))
+    with pytest.raises(IndexError):
+        board.pop()
+    assert board.fen() == chess.STARTING_FEN  # nothing changed
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "",
+        "8/8/8/8/8/8/8/8 w - - 0 1",  # no kings
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+        "\x00",
+    ],
+)
+def test_bad_fen_is_a_value_error(fen):
+    with pytest.raises(ValueError):
+        chess.Board(fen)
+    with pytest.raises(ValueError):
+        chess.perft(fen, 1)
+
+
+def test_arguments_out_of_range_are_value_errors():
+    board = chess.Board()
+    for call in (
+        lambda: board.piece_at(64),
+        lambda: board.piece_at(-1),
+        lambda: chess.Move(0, 64),
+        lambda: chess.Move(0, 1, 6),
+        lambda: chess.Move(0, 1, drop=chess.PAWN),
+        lambda: chess.Piece(7, True),
+        lambda: chess.Piece.from_symbol("x"),
+        lambda: board.perft(-1),
+        lambda: board.perft(1, threads=0),
+        lambda: board.perft(1, hash_mb=-5),
+        lambda: board.fen(en_passant="sometimes"),
+        lambda: board.copy(stack=-1),
+        lambda: chess.Board(None),
+        lambda: chess.Board("rkqbbnnr/pppppppp/8/8/8/8/PPPPPPPP/RKQBBNNR w HAha - 0 1"),
+    ):
+        with pytest.raises(ValueError):
+            call()
+    with pytest.raises((TypeError, OverflowError)):
+        board.piece_at(2**70)
+
+
+def test_push_pop_copy_and_stack():
+    board = chess.Board()
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]:
+        board.push_san(san)
+    assert [m.uci() for m in board.move_stack][-1] == "e1g1"
+    assert board.peek() == chess.Move.from_uci("e1g1")
+    clone = board.copy()
+    bare = board.copy(stack=False)
+    assert clone == board and bare == board
+    assert len(clone.move_stack) == 7 and bare.move_stack == []
+    assert len(board.copy(stack=2).move_stack) == 2
+    assert copy.copy(board) == board and copy.deepcopy(board) == board
+    assert board.pop() == chess.Move.from_uci("e1g1")
+    assert board != clone
+    assert clone.pop() == chess.Move.from_uci("e1g1") and clone == board
+
+
+def test_castling_notation_standard_and_chess960():
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    standard = chess.Board(fen)
+    castles = sorted(m.uci() for m in standard.legal_moves if standard.is_castling(m))
+    assert castles == ["e1c1", "e1g1"]
+    # King takes rook is read on a standard board too, and written as the king's step.
+    assert standard.parse_uci("e1h1") == chess.Move.from_uci("e1g1")
+    assert standard.uci(chess.Move.from_uci("e1g1"), chess960=True) == "e1h1"
+    c960 = chess.Board(fen, chess960=True)
+    assert c960.chess960
+    castles = sorted(m.uci() for m in c960.legal_moves if c960.is_castling(m))
+    assert castles == ["e1a1", "e1h1"]
+    c960.push_uci("e1h1")
+    assert c960.fen() == "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"
+
+
+def test_en_passant_and_flags():
+    board = chess.Board("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+    ep = chess.Move.from_uci("e5f6")
+    assert board.is_en_passant(ep) and board.is_capture(ep) and not board.is_castling(ep)
+    assert board.san(ep) == "exf6"
+    assert board.ep_square == chess.F6
+    board.push_uci("a2a3")
+    assert board.ep_square is None
+    board.push_uci("g7g5")
+    assert board.ep_square == chess.G6
+    assert board.fen().split()[3] == "-"  # no white pawn can take
+    assert board.fen(en_passant="fen").split()[3] == "g6"
+
+
+def test_insufficient_material_and_draw_rules():
+    assert chess.Board("8/8/4k3/8/8/3NK3/8/8 w - - 0 1").is_insufficient_material()
+    assert not chess.Board("8/8/4k3/8/8/3NKN2/8/8 w - - 0 1").is_insufficient_material()
+    board = chess.Board()
+    for _ in range(4):
+        for uci in ["g1f3", "g8f6", "f3g1", "f6g8"]:
+            board.push_uci(uci)
+    assert board.is_repetition(5) and board.is_fivefold_repetition()
+    assert board.outcome() == chess.Outcome(chess.Termination.FIVEFOLD_REPETITION, None)
+    board.pop()
+    assert not board.is_fivefold_repetition() and board.can_claim_threefold_repetition()
+    assert board.is_game_over(claim_draw=True) and not board.is_game_over()
+    late = chess.Board("8/8/4k3/8/8/3RK3/8/8 w - - 150 100")
+    assert late.is_seventyfive_moves()
+    assert late.outcome().termination == chess.Termination.SEVENTYFIVE_MOVES
+
+
+@pytest.mark.parametrize("fen,depth,nodes", suite("standard.epd", 2_000_000))
+def test_perft_counts_the_standard_suite(fen, depth, nodes):
+    assert chess.Board(fen).perft(depth) == nodes
+
+
+@pytest.mark.parametrize("fen,depth,nodes", suite("fischer960.epd", 200_000)[::8])
+def test_perft_counts_the_chess960_suite(fen, depth, nodes):
+    assert chess.Board(fen, chess960=True).perft(depth) == nodes
+    assert chess.perft(fen, depth) == nodes
+
+
+def test_perft_threads_and_hash_agree():
+    board = chess.Board(KIWIPETE)
+    assert board.perft(0) == 1
+    assert board.perft(4) == 4_085_603
+    assert board.perft(4, threads=2) == 4_085_603
+    assert board.perft(4, hash_mb=16) == 4_085_603
+    assert board.perft(5, threads=2, hash_mb=16) == 193_690_690
+
+
+def test_perft_releases_the_gil():
+    """Another Python thread runs while perft counts (about a second)."""
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        start = time.monotonic()
+        chess.Board(KIWIPETE).perft(5)
+        end = time.monotonic()
+    finally:
+        done.set()
+        ticker.join(timeout=10)
+    assert not ticker.is_alive()
+    during = [t for t in ticks if start < t < end]
+    assert len(during) > 10, f"{len(during)} ticks in {end - start:.2f} s of perft"
+
+
+CTRL_C = """
+import _thread, threading, time, rayscan
+threading.Timer(0.5, _thread.interrupt_main).start()
+start = time.monotonic()
+try:
+    rayscan.Board().perft({depth}, threads={threads})
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted", time.monotonic() - start)
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_perft_stops_on_ctrl_c(threads, tmp_path):
+    """perft 10 of the start position takes hours; Ctrl-C stops it within a second."""
+    # Run elsewhere than python/, whose rayscan/ folder would shadow the package.
+    run = subprocess.run(
+        [sys.executable, "-c", CTRL_C.format(depth=10, threads=threads)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    word, seconds = run.stdout.split()
+    assert word == "interrupted"
+    assert float(seconds) < 5
+
+
+def test_no_text_reaches_a_panic():
+    """Random and mangled text through every entry point that reads text: each call
+    either works or raises ValueError (a Rust panic would raise PanicException, which
+    is no ValueError, and fail the test)."""
+    import random
+
+    rng = random.Random(7)
+    alphabet = "rnbqkpRNBQKP12345678/ abcdefghwWx-+#=O0@:;\x00é♔"
+    seeds = [chess.STARTING_FEN, KIWIPETE, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"]
+    board = chess.Board(KIWIPETE)
+    for i in range(3000):
+        if i % 2:
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(12)))
+        else:
+            base = list(rng.choice(seeds))
+            for _ in range(rng.randrange(1, 4)):
+                base[rng.randrange(len(base))] = rng.choice(alphabet)
+            text = "".join(base)
+        for call in (
+            lambda: chess.Board(text).legal_moves.count(),
+            lambda: chess.Board(text, chess960=True).perft(1),
+            lambda: board.parse_san(text),
+            lambda: board.parse_uci(text),
+            lambda: chess.Move.from_uci(text),
+            lambda: chess.Piece.from_symbol(text),
+            lambda: chess.planes([text]),
+            lambda: chess.perft_many([text], 1),
+        ):
+            try:
+                call()
+            except ValueError:
+                pass
+
+
+PUSH_POSITIONS = [
+    (chess.STARTING_FEN, False),
+    (KIWIPETE, False),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", False),  # promotions
+    ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", False),  # en passant
+    ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", False),
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", True),
+    ("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", True),
+]
+
+
+@pytest.mark.parametrize("fen,chess960", PUSH_POSITIONS)
+def test_push_takes_exactly_the_legal_moves(fen, chess960):
+    """Every from, to and promotion pushed after the moves were listed (push's shortcut
+    for listed moves) and before (the full test): accepted exactly when is_legal says so,
+    and then the same position as the move's SAN gives."""
+    for listed in (True, False):
+        board = chess.Board(fen, chess960=chess960)
+        legal = set(board.legal_moves)
+        for from_square in range(64):
+            for to_square in range(64):
+                for promotion in (None, 2, 3, 4, 5):
+                    move = chess.Move(from_square, to_square, promotion)
+                    if listed:
+                        list(board.legal_moves)
+                    expected = board.is_legal(move)
+                    assert expected == (move in legal) or board.uci(move) != move.uci()
+                    try:
+                        board.push(move)
+                    except chess.IllegalMoveError:
+                        assert not expected, move
+                        continue
+                    assert expected, move
+                    after = board.fen()
+                    board.pop()
+                    board.push_san(board.san(move))
+                    assert board.fen() == after
+                    board.pop()
+
+
+def test_boards_and_their_views_are_collected():
+    import gc
+
+    def alive():
+        return sum(type(o).__name__ in ("LegalMoveGenerator", "Board") for o in gc.get_objects())
+
+    gc.collect()
+    before = alive()
+    for _ in range(500):
+        board = chess.Board()
+        board.legal_moves.count()
+        board.copy().legal_moves.count()
+    del board
+    gc.collect()
+    assert alive() == before
