@@ -1,155 +1,71 @@
-//! `Board`: python-chess's core board over a rayscan [`Position`], with a move stack
-//! for `pop`, and `Board.legal_moves`, python-chess's live view of the legal moves.
+//! `Board`: python-chess's core board, the Python face of a [`State`], and
+//! `Board.legal_moves`, python-chess's live view of the legal moves.
 
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use std::cell::{Ref, RefCell, RefMut};
+
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
 use pyo3::{PyTraverseError, PyVisit};
 
-use rayscan::movegen::generate;
-use rayscan::san::SanError;
-use rayscan::sliders::Fastest;
-use rayscan::{Bitboard, Color, MoveList, Piece as Kind, Position, Square};
+use rayscan::MoveList;
 
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
-use crate::moves::{Move, Piece, cached, parse_uci};
+use crate::moves::{Move, Piece};
+use crate::state::{STARTING_FEN, State, Transposition};
 
-/// The start position's FEN.
-pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// A `RefCell` that a Python object can hold: the borrow flag is a plain integer, not
+/// the atomic one of pyo3's mutable classes. A perft loop in Python makes four calls a
+/// node into the board, and the atomic read-modify-writes of pyo3's flag were 4% of it.
+pub(crate) struct GilCell<T>(RefCell<T>);
 
-/// What [`Board::pos`] would answer for a board without positions, which cannot be.
-static START: std::sync::LazyLock<Position> = std::sync::LazyLock::new(Position::startpos);
+// SAFETY: a `GilCell` is only touched by code holding the GIL. pyo3 calls `Board`'s
+// methods with the GIL held; no reference into the state leaves for another thread (perft
+// copies the position before it releases the GIL); and this module is built for the
+// stable ABI, which free-threaded CPython does not load. The GIL thus orders every access
+// to the cell's flag and contents, which is what `Sync` needs. Re-entry from Python on
+// the same thread (a callback while a method runs) meets the flag, as with `RefCell`:
+// an error, never two references.
+unsafe impl<T: Send> Sync for GilCell<T> {}
+
+impl<T> GilCell<T> {
+    fn new(value: T) -> GilCell<T> {
+        GilCell(RefCell::new(value))
+    }
+
+    #[inline]
+    pub(crate) fn get(&self) -> PyResult<Ref<'_, T>> {
+        self.0.try_borrow().map_err(|_| busy())
+    }
+
+    #[inline]
+    fn get_mut(&self) -> PyResult<RefMut<'_, T>> {
+        self.0.try_borrow_mut().map_err(|_| busy())
+    }
+}
+
+fn busy() -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err(
+        "the board is in use by a call that has not returned (a callback into Python)",
+    )
+}
 
 /// A chess position with its move stack, as python-chess's `chess.Board`: the same
 /// names, types and meanings. `Board()` is the start position; `Board(fen)` reads a FEN
 /// (standard, X-FEN or Shredder-FEN); `chess960=True` writes castling as king takes
 /// rook. A bad FEN raises `ValueError` naming the field.
-#[pyclass(module = "rayscan")]
-#[derive(Clone)]
+///
+/// Frozen for pyo3, its state behind a [`GilCell`]; each method is the state's.
+#[pyclass(module = "rayscan", frozen)]
 pub struct Board {
-    /// The positions of the game, the current one last (never empty): a move played
-    /// appends its position, and taking it back drops it, with nothing to copy back.
-    positions: Vec<Position>,
-    /// The moves played: `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
-    moves: Vec<rayscan::Move>,
-    chess960: bool,
-    /// The moves last listed by iterating `legal_moves`, which `push` then takes without
-    /// testing them again.
-    listed: Listed,
-    /// `legal_moves`, made once: a perft loop asks for it at every node, and making a
-    /// view each time cost more than counting the moves (87 ns against 26 ns).
-    view: View,
+    pub(crate) state: GilCell<State>,
 }
 
-/// The board's `legal_moves` view, once made. A copy of the board makes its own.
-#[derive(Default)]
-struct View(Option<Py<LegalMoveGenerator>>);
-
-impl Clone for View {
-    fn clone(&self) -> View {
-        View(None)
-    }
-}
-
-/// The legal moves of the last position whose moves were listed: a loop that iterates
-/// `legal_moves` and pushes each move pushes moves of that list, and a move found in it
-/// needs no legality test (about 11 ns of a push's 50).
-#[derive(Clone)]
-struct Listed {
-    /// How many positions the board held then, and the position.
-    at: Option<(usize, Position)>,
-    /// For each origin square, the squares its legal moves go to (as rayscan writes
-    /// them: castling onto the rook's square).
-    to: [u64; 64],
-}
-
-impl Default for Listed {
-    fn default() -> Listed {
-        Listed {
-            at: None,
-            to: [0; 64],
+impl Board {
+    fn of(state: State) -> Board {
+        Board {
+            state: GilCell::new(state),
         }
     }
-}
-
-impl Listed {
-    /// Whether `m`, a move of `pos` (the board's `depth`-th position), was listed
-    /// there: then it is legal.
-    #[inline]
-    fn has(&self, depth: usize, pos: &Position, m: rayscan::Move) -> bool {
-        matches!(&self.at, Some((d, p)) if *d == depth && p == pos)
-            && self.to[m.from() as usize] >> (m.to() as u32) & 1 == 1
-    }
-
-    /// Lists `moves`, the legal moves of `pos`, the board's `depth`-th position.
-    fn set(&mut self, depth: usize, pos: &Position, moves: &[rayscan::Move]) {
-        self.to = [0; 64];
-        for m in moves {
-            self.to[m.from() as usize] |= 1 << (m.to() as u32);
-        }
-        self.at = Some((depth, *pos));
-    }
-}
-
-/// What a repetition compares, as python-chess's transposition key: the pieces, the side
-/// to move, the castling rights and the en-passant square only if it can be taken.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Transposition {
-    colored: [u64; 12],
-    white: bool,
-    castling: u64,
-    ep: Option<Square>,
-}
-
-impl Transposition {
-    fn of(pos: &Position) -> Transposition {
-        let mut colored = [0; 12];
-        for (i, c) in Color::ALL.into_iter().enumerate() {
-            for (j, k) in Kind::ALL.into_iter().enumerate() {
-                colored[i * 6 + j] = pos.colored(c, k).0;
-            }
-        }
-        Transposition {
-            colored,
-            white: pos.side_to_move() == Color::White,
-            castling: pos.castling().rook_squares().0,
-            ep: legal_ep(pos),
-        }
-    }
-}
-
-/// The en-passant square if a legal move takes en passant there.
-pub(crate) fn legal_ep(pos: &Position) -> Option<Square> {
-    let ep = pos.ep_square()?;
-    let mut found = false;
-    pos.generate_moves_to(Bitboard::from(ep), |set| {
-        found = set.is_en_passant() && !set.is_empty();
-        found
-    });
-    found.then_some(ep)
-}
-
-/// Whether the king of `color` stands on its original square and its rooks on the
-/// corners, for every right it has: a standard board needs no Chess960 notation.
-fn standard_castling(pos: &Position) -> bool {
-    Color::ALL.into_iter().all(|c| {
-        let rank = if c == Color::White { 0 } else { 56 };
-        let rights = [rayscan::CastleSide::King, rayscan::CastleSide::Queen]
-            .map(|side| pos.castling().rook(c, side));
-        let king_home = pos.king(c) as usize == rank + 4;
-        rights
-            .iter()
-            .zip([rank + 7, rank])
-            .all(|(r, corner)| r.is_none_or(|r| king_home && r as usize == corner))
-    })
-}
-
-fn illegal(m: Move, pos: &Position) -> PyErr {
-    IllegalMoveError::new_err(format!("illegal uci: '{m}' in {pos}"))
-}
-
-fn color_of(white: bool) -> Color {
-    if white { Color::White } else { Color::Black }
 }
 
 #[pymethods]
@@ -162,7 +78,7 @@ impl Board {
                 "fen: None (an empty board) is not supported: every rayscan position has both kings",
             ));
         };
-        Board::from_fen(&fen, chess960)
+        Ok(Board::of(State::from_fen(&fen, chess960)?))
     }
 
     /// The FEN. `shredder` writes castling rights as files (`HAha`); `en_passant` is
@@ -170,143 +86,93 @@ impl Board {
     /// (after every double step) or `"xfen"` (when a pawn stands ready to take).
     #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
     fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
-        let _ = promoted;
-        let ep = match en_passant {
-            "legal" => legal_ep(self.pos()),
-            "fen" => self.pos().ep_square(),
-            "xfen" => self.pos().ep_square().filter(|&ep| {
-                let us = self.pos().side_to_move();
-                let pawns = self.pos().colored(us, Kind::Pawn);
-                !(rayscan::masks::pawn_attacks(!us, ep) & pawns).is_empty()
-            }),
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "en_passant: {other:?} is not \"legal\", \"fen\" or \"xfen\""
-                )));
-            }
-        };
-        let full = self.pos().fen(shredder).to_string();
-        let mut fields: Vec<&str> = full.split(' ').collect();
-        let ep_text = ep.map_or("-".to_owned(), |s| s.to_string());
-        fields[3] = &ep_text;
-        Ok(fields.join(" "))
+        self.state.get()?.fen(shredder, en_passant, promoted)
     }
 
     /// The piece placement of the FEN alone.
-    fn board_fen(&self) -> String {
-        self.pos()
-            .fen(false)
-            .to_string()
-            .split(' ')
-            .next()
-            .unwrap_or_default()
-            .to_owned()
+    fn board_fen(&self) -> PyResult<String> {
+        Ok(self.state.get()?.board_fen())
     }
 
     /// `True` when white is to move.
     #[getter]
-    fn turn(&self) -> bool {
-        self.pos().side_to_move() == Color::White
+    fn turn(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.turn())
     }
 
     /// Whether castling is written king takes rook (Chess960).
     #[getter]
-    fn chess960(&self) -> bool {
-        self.chess960
+    fn chess960(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.chess960())
     }
 
     /// The squares of the rooks that keep a castling right, as a bit mask (a1 = bit 0).
     #[getter]
-    fn castling_rights(&self) -> u64 {
-        self.pos().castling().rook_squares().0
+    fn castling_rights(&self) -> PyResult<u64> {
+        Ok(self.state.get()?.castling_rights())
     }
 
     /// The square a pawn skipped with a double step on the last move, or `None`.
     #[getter]
-    fn ep_square(&self) -> Option<u8> {
-        self.pos().ep_square().map(|s| s as u8)
+    fn ep_square(&self) -> PyResult<Option<u8>> {
+        Ok(self.state.get()?.ep_square())
     }
 
     /// Half-moves since the last capture or pawn move.
     #[getter]
-    fn halfmove_clock(&self) -> u32 {
-        self.pos().halfmove_clock()
+    fn halfmove_clock(&self) -> PyResult<u32> {
+        Ok(self.state.get()?.halfmove_clock())
     }
 
     /// The move number, from 1, counted up after black's move.
     #[getter]
-    fn fullmove_number(&self) -> u32 {
-        self.pos().fullmove_number()
+    fn fullmove_number(&self) -> PyResult<u32> {
+        Ok(self.state.get()?.fullmove_number())
     }
 
     /// The half-moves played since the start of the game (from the move number).
-    fn ply(&self) -> u32 {
-        2 * (self.pos().fullmove_number().max(1) - 1) + u32::from(!self.turn())
+    fn ply(&self) -> PyResult<u32> {
+        Ok(self.state.get()?.ply())
     }
 
     /// The piece on `square`, or `None`.
     fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
-        let sq = crate::moves::square(square, "square")?;
-        Ok(self.pos().piece_at(sq).map(|(c, k)| Piece::of(c, k)))
+        self.state.get()?.piece_at(square)
     }
 
     /// The type (1 to 6) of the piece on `square`, or `None`.
     fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
-        Ok(self.piece_at(square)?.map(|p| p.piece_type))
+        self.state.get()?.piece_type_at(square)
     }
 
     /// The colour of the piece on `square`, or `None`.
     fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
-        Ok(self.piece_at(square)?.map(|p| p.color))
+        self.state.get()?.color_at(square)
     }
 
     /// The square of the king of `color`.
-    fn king(&self, color: bool) -> Option<u8> {
-        Some(self.pos().king(color_of(color)) as u8)
+    fn king(&self, color: bool) -> PyResult<Option<u8>> {
+        Ok(self.state.get()?.king(color))
     }
 
     /// Whether a piece of `color` attacks `square`.
     fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
-        let sq = crate::moves::square(square, "square")?;
-        Ok(!(self.pos().attackers_to(sq) & self.pos().color(color_of(color))).is_empty())
+        self.state.get()?.is_attacked_by(color, square)
     }
 
     /// A copy; with `stack=False` (or a number), without its move stack (or with its
     /// last moves only).
     #[pyo3(signature = (*, stack = None))]
     fn copy(&self, stack: Option<Bound<'_, PyAny>>) -> PyResult<Board> {
-        let played = self.moves.len();
-        let keep = match stack {
-            None => played,
-            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => {
-                if s.extract::<bool>()? {
-                    played
-                } else {
-                    0
-                }
-            }
-            Some(s) => {
-                let n: i64 = s.extract()?;
-                usize::try_from(n)
-                    .map_err(|_| PyValueError::new_err(format!("stack: {n} is negative")))?
-            }
-        };
-        let from = played - keep.min(played);
-        Ok(Board {
-            positions: self.positions[from..].to_vec(),
-            moves: self.moves[from..].to_vec(),
-            chess960: self.chess960,
-            listed: Listed::default(),
-            view: View::default(),
-        })
+        Ok(Board::of(self.state.get()?.copy(stack)?))
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__(&self) -> PyResult<Board> {
+        Ok(Board::of(self.state.get()?.copy(None)?))
     }
 
-    fn __deepcopy__(&self, _memo: Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__(&self, _memo: Bound<'_, PyAny>) -> PyResult<Board> {
+        self.__copy__()
     }
 
     /// The legal moves: `count()`, `len()`, `in`, `bool` and iteration, as python-chess's
@@ -314,7 +180,8 @@ impl Board {
     #[getter]
     fn legal_moves(slf: &Bound<'_, Board>) -> PyResult<Py<LegalMoveGenerator>> {
         let py = slf.py();
-        if let Some(view) = &slf.borrow().view.0 {
+        let board = slf.get();
+        if let Some(view) = &board.state.get()?.view.0 {
             return Ok(view.clone_ref(py));
         }
         let view = Py::new(
@@ -323,238 +190,176 @@ impl Board {
                 board: slf.clone().unbind(),
             },
         )?;
-        slf.borrow_mut().view.0 = Some(view.clone_ref(py));
+        board.state.get_mut()?.view.0 = Some(view.clone_ref(py));
         Ok(view)
     }
 
     // The board and its view hold each other: the garbage collector sees both links,
-    // and clearing the board's breaks the cycle.
+    // and clearing the board's breaks the cycle. (A board in use is skipped, as pyo3
+    // skips a borrowed object.)
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        if let Some(view) = &self.view.0 {
+        if let Ok(state) = self.state.0.try_borrow()
+            && let Some(view) = &state.view.0
+        {
             visit.call(view)?;
         }
         Ok(())
     }
 
-    fn __clear__(&mut self) {
-        self.view.0 = None;
+    fn __clear__(&self) {
+        if let Ok(mut state) = self.state.0.try_borrow_mut() {
+            state.view.0 = None;
+        }
     }
 
     /// The moves played, oldest first.
     #[getter]
     fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
-        self.moves
-            .iter()
-            .map(|&m| cached(py, Move::from_rayscan(m, self.chess960)))
-            .collect()
+        self.state.get()?.move_stack(py)
     }
 
     /// Plays `move`, which must be legal here (else `IllegalMoveError`).
-    fn push(&mut self, r#move: Move) -> PyResult<()> {
-        let pos = self.pos();
-        let listed = r#move
-            .kind_in(pos, self.chess960)
-            .filter(|&m| self.listed.has(self.positions.len(), pos, m));
-        let m = match listed {
-            Some(m) => m,
-            None => r#move
-                .to_rayscan(pos, self.chess960)
-                .ok_or_else(|| illegal(r#move, pos))?,
-        };
-        self.play(m);
-        Ok(())
+    fn push(&self, r#move: Move) -> PyResult<()> {
+        self.state.get_mut()?.push(r#move)
     }
 
     /// Takes back the last move and returns it (`IndexError` when there is none).
-    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let m = self
-            .moves
-            .pop()
-            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        self.positions.pop();
-        cached(py, Move::from_rayscan(m, self.chess960))
+    fn pop(&self, py: Python<'_>) -> PyResult<Py<Move>> {
+        self.state.get_mut()?.pop(py)
     }
 
     /// The last move (`IndexError` when there is none).
     fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let &m = self
-            .moves
-            .last()
-            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
-        cached(py, Move::from_rayscan(m, self.chess960))
+        self.state.get()?.peek(py)
     }
 
     /// The legal move of UCI text (`InvalidMoveError`, `IllegalMoveError`).
     fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = parse_uci(uci)?;
-        let found = m
-            .to_rayscan(self.pos(), self.chess960)
-            .ok_or_else(|| illegal(m, self.pos()))?;
-        cached(py, Move::from_rayscan(found, self.chess960))
+        self.state.get()?.parse_uci(py, uci)
     }
 
     /// Plays the move of UCI text and returns it.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = parse_uci(uci)?;
-        let found = m
-            .to_rayscan(self.pos(), self.chess960)
-            .ok_or_else(|| illegal(m, self.pos()))?;
-        self.play(found);
-        cached(py, Move::from_rayscan(found, self.chess960))
+    fn push_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+        self.state.get_mut()?.push_uci(py, uci)
     }
 
     /// The legal move of SAN text (`InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError`).
     fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let m = self.find_san(san)?;
-        cached(py, Move::from_rayscan(m, self.chess960))
+        self.state.get()?.parse_san(py, san)
     }
 
     /// Plays the move of SAN text and returns it.
-    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let m = self.find_san(san)?;
-        self.play(m);
-        cached(py, Move::from_rayscan(m, self.chess960))
+    fn push_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
+        self.state.get_mut()?.push_san(py, san)
     }
 
     /// The SAN of a legal move (`IllegalMoveError` otherwise).
     fn san(&self, r#move: Move) -> PyResult<String> {
-        let m = self.legal(r#move)?;
-        Ok(self.pos().san(m).to_string())
+        self.state.get()?.san(r#move)
     }
 
     /// The UCI text of a move, castling as this board writes it (or as `chess960` says).
     #[pyo3(signature = (r#move, *, chess960 = None))]
-    fn uci(&self, r#move: Move, chess960: Option<bool>) -> String {
-        let notation = chess960.unwrap_or(self.chess960);
-        match r#move.to_rayscan(self.pos(), self.chess960) {
-            Some(m) => Move::from_rayscan(m, notation).to_string(),
-            None => r#move.to_string(),
-        }
+    fn uci(&self, r#move: Move, chess960: Option<bool>) -> PyResult<String> {
+        Ok(self.state.get()?.uci(r#move, chess960))
     }
 
     /// Whether `move` is legal here.
-    fn is_legal(&self, r#move: Move) -> bool {
-        r#move.to_rayscan(self.pos(), self.chess960).is_some()
+    fn is_legal(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get()?.is_legal(r#move))
     }
 
     /// Whether the legal move `move` captures (en passant included). `False` for a move
     /// that is not legal here.
-    fn is_capture(&self, r#move: Move) -> bool {
-        self.known(r#move).is_some_and(|m| self.pos().is_capture(m))
+    fn is_capture(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get()?.is_capture(r#move))
     }
 
     /// Whether the legal move `move` castles.
-    fn is_castling(&self, r#move: Move) -> bool {
-        self.known(r#move).is_some_and(|m| m.is_castling())
+    fn is_castling(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get()?.is_castling(r#move))
     }
 
     /// Whether the legal move `move` takes en passant.
-    fn is_en_passant(&self, r#move: Move) -> bool {
-        self.known(r#move).is_some_and(|m| m.is_en_passant())
+    fn is_en_passant(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get()?.is_en_passant(r#move))
     }
 
     /// Whether the legal move `move` gives check.
-    fn gives_check(&self, r#move: Move) -> bool {
-        self.known(r#move)
-            .is_some_and(|m| self.pos().gives_check(m))
+    fn gives_check(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get()?.gives_check(r#move))
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.pos().is_check()
+    fn is_check(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.is_check())
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
-        self.pos().is_checkmate()
+    fn is_checkmate(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.is_checkmate())
     }
 
     /// Whether the side to move is stalemated.
-    fn is_stalemate(&self) -> bool {
-        self.pos().is_stalemate()
+    fn is_stalemate(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.is_stalemate())
     }
 
     /// Whether neither side has the material to mate, by python-chess's rule.
-    fn is_insufficient_material(&self) -> bool {
-        self.has_insufficient_material(true) && self.has_insufficient_material(false)
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.is_insufficient_material())
     }
 
     /// Whether `color` cannot mate by any sequence of legal moves, by material alone
     /// (python-chess's rule).
-    #[pyo3(name = "has_insufficient_material")]
-    fn has_insufficient_material_py(&self, color: bool) -> bool {
-        self.has_insufficient_material(color)
+    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
+        Ok(self.state.get()?.has_insufficient_material(color))
     }
 
     /// 75 moves (150 half-moves) without a capture or pawn move, and a move to make.
-    fn is_seventyfive_moves(&self) -> bool {
-        self.is_halfmoves(150)
+    fn is_seventyfive_moves(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.is_seventyfive_moves())
     }
 
     /// 50 moves without a capture or pawn move, and a move to make.
-    fn is_fifty_moves(&self) -> bool {
-        self.is_halfmoves(100)
+    fn is_fifty_moves(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.is_fifty_moves())
     }
 
     /// The position has occurred five times (in the stack, since the last irreversible
     /// move).
-    fn is_fivefold_repetition(&self) -> bool {
-        self.is_repetition(5)
+    fn is_fivefold_repetition(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.is_fivefold_repetition())
     }
 
     /// The position has occurred `count` times.
     #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: usize) -> bool {
-        self.repetitions(count)
+    fn is_repetition(&self, count: usize) -> PyResult<bool> {
+        Ok(self.state.get()?.is_repetition(count))
     }
 
     /// Whether the side to move can claim a draw by the fifty-move rule.
-    fn can_claim_fifty_moves(&self) -> bool {
-        if self.is_halfmoves(100) {
-            return true;
-        }
-        if self.pos().halfmove_clock() >= 99 {
-            return self.pos().legal_moves().iter().any(|m| {
-                let mut next = self.clone();
-                let zeroing = is_zeroing(self.pos(), m);
-                next.play(m);
-                !zeroing && next.is_halfmoves(100)
-            });
-        }
-        false
+    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.can_claim_fifty_moves())
     }
 
     /// Whether the side to move can claim a draw by threefold repetition: now, or with
     /// its next move.
-    fn can_claim_threefold_repetition(&self) -> bool {
-        let now = Transposition::of(self.pos());
-        let mut seen = vec![now];
-        for (before, &m) in self.history().rev() {
-            if is_irreversible(before, m) {
-                break;
-            }
-            seen.push(Transposition::of(before));
-        }
-        if seen.iter().filter(|&&t| t == now).count() >= 3 {
-            return true;
-        }
-        self.pos().legal_moves().iter().any(|m| {
-            let after = Transposition::of(&self.pos().play(m));
-            seen.iter().filter(|&&t| t == after).count() >= 2
-        })
+    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.can_claim_threefold_repetition())
     }
 
     /// Whether a draw can be claimed (fifty moves or threefold repetition).
-    fn can_claim_draw(&self) -> bool {
-        self.can_claim_fifty_moves() || self.can_claim_threefold_repetition()
+    fn can_claim_draw(&self) -> PyResult<bool> {
+        Ok(self.state.get()?.can_claim_draw())
     }
 
     /// Whether the game is over: checkmate, stalemate, insufficient material, 75 moves
     /// or fivefold repetition (and, with `claim_draw`, the draws a player may claim).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
-        self.termination(claim_draw).is_some()
+    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
+        Ok(self.state.get()?.is_game_over(claim_draw))
     }
 
     /// How the game ended, as python-chess's `Outcome`, or `None` while it goes on.
@@ -564,7 +369,9 @@ impl Board {
         py: Python<'py>,
         claim_draw: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some((termination, winner)) = self.termination(claim_draw) else {
+        // The state is read first, and let go before Python code runs.
+        let ended = self.state.get()?.termination(claim_draw);
+        let Some((termination, winner)) = ended else {
             return Ok(None);
         };
         let module = py.import("rayscan")?;
@@ -579,221 +386,30 @@ impl Board {
     /// The GIL is released while it counts, and Ctrl-C stops it (`KeyboardInterrupt`).
     #[pyo3(signature = (depth, *, threads = 1, hash_mb = 0))]
     fn perft(&self, py: Python<'_>, depth: i64, threads: i64, hash_mb: i64) -> PyResult<u64> {
-        crate::perft::perft(py, self.pos(), depth, threads, hash_mb)
+        // A copy: the state is not borrowed while the GIL is released.
+        let pos = *self.state.get()?.pos();
+        crate::perft::perft(py, &pos, depth, threads, hash_mb)
     }
 
     /// The board as python-chess prints it: eight rows of pieces and dots.
-    fn __str__(&self) -> String {
-        let mut rows = Vec::with_capacity(8);
-        for rank in (0..8u8).rev() {
-            let row: Vec<String> = (0..8u8)
-                .map(|file| {
-                    match Square::new(rank * 8 + file).and_then(|s| self.pos().piece_at(s)) {
-                        Some((c, k)) => Piece::of(c, k).symbol(),
-                        None => ".".to_owned(),
-                    }
-                })
-                .collect();
-            rows.push(row.join(" "));
-        }
-        rows.join("\n")
+    fn __str__(&self) -> PyResult<String> {
+        Ok(self.state.get()?.diagram())
     }
 
     fn __repr__(&self) -> PyResult<String> {
-        let fen = self.fen(false, "legal", None)?;
-        Ok(if self.chess960 {
-            format!("Board('{fen}', chess960=True)")
-        } else {
-            format!("Board('{fen}')")
-        })
+        self.state.get()?.repr()
     }
 
     /// Equal boards have the same pieces, side to move, castling rights, en passant
     /// (when it can be played) and clocks, as python-chess compares them.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        match other.cast::<Board>() {
-            Ok(o) => {
-                let o = o.borrow();
-                self.pos().halfmove_clock() == o.pos().halfmove_clock()
-                    && self.pos().fullmove_number() == o.pos().fullmove_number()
-                    && Transposition::of(self.pos()) == Transposition::of(o.pos())
-            }
-            Err(_) => false,
-        }
-    }
-}
-
-/// Whether `m` (legal in `pos`) resets the fifty-move counter: a pawn move or a capture.
-fn is_zeroing(pos: &Position, m: rayscan::Move) -> bool {
-    pos.pieces(Kind::Pawn).contains(m.from()) || pos.is_capture(m)
-}
-
-/// python-chess's irreversible move: zeroing, or losing a castling right, or played
-/// where en passant could have been.
-fn is_irreversible(pos: &Position, m: rayscan::Move) -> bool {
-    is_zeroing(pos, m)
-        || pos.play(m).castling().rook_squares() != pos.castling().rook_squares()
-        || legal_ep(pos).is_some()
-}
-
-impl Board {
-    /// The board of a FEN, or `ValueError`.
-    pub(crate) fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
-        let (mut pos, _) =
-            Position::from_fen(fen).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        if !chess960 && !standard_castling(&pos) {
-            return Err(PyValueError::new_err(format!(
-                "fen castling {:?}: a Chess960 castling right (king or rook off its standard square); pass chess960=True",
-                fen.split_whitespace().nth(2).unwrap_or("")
-            )));
-        }
-        pos.set_chess960(chess960);
-        Ok(Board {
-            positions: vec![pos],
-            moves: Vec::new(),
-            chess960,
-            listed: Listed::default(),
-            view: View::default(),
-        })
-    }
-
-    /// The current position.
-    #[inline]
-    pub(crate) fn pos(&self) -> &Position {
-        // Never empty: made with one position, and `pop` drops one only with a move.
-        match self.positions.last() {
-            Some(p) => p,
-            None => &START,
-        }
-    }
-
-    /// The moves played, each with the position it was played in, oldest first.
-    fn history(
-        &self,
-    ) -> impl DoubleEndedIterator<Item = (&Position, &rayscan::Move)> + ExactSizeIterator {
-        self.positions.iter().zip(&self.moves)
-    }
-
-    #[inline]
-    fn play(&mut self, m: rayscan::Move) {
-        let next = self.pos().play(m);
-        // The move first: copying `next` right after `play` wrote it waited for its
-        // narrow stores (a failed store-to-load forwarding, a quarter of `push`).
-        self.moves.push(m);
-        self.positions.push(next);
-    }
-
-    /// rayscan's move of a Python move, if it is legal here.
-    fn known(&self, m: Move) -> Option<rayscan::Move> {
-        m.to_rayscan(self.pos(), self.chess960)
-    }
-
-    fn legal(&self, m: Move) -> PyResult<rayscan::Move> {
-        self.known(m).ok_or_else(|| illegal(m, self.pos()))
-    }
-
-    fn find_san(&self, san: &str) -> PyResult<rayscan::Move> {
-        // python-chess also reads castling written with zeros.
-        let text = match san.trim_end_matches(['+', '#']) {
-            "0-0" => "O-O",
-            "0-0-0" => "O-O-O",
-            _ => san,
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<Board>() else {
+            return Ok(false);
         };
-        self.pos().parse_san(text).map_err(|e| {
-            let message = format!("{e} in {}", self.pos());
-            match e {
-                SanError::Syntax(_) => InvalidMoveError::new_err(message),
-                SanError::Illegal(_) => IllegalMoveError::new_err(message),
-                SanError::Ambiguous(_) => AmbiguousMoveError::new_err(message),
-            }
-        })
-    }
-
-    fn has_insufficient_material(&self, white: bool) -> bool {
-        let p = self.pos();
-        let us = color_of(white);
-        let ours = p.color(us);
-        let theirs = p.color(!us);
-        let heavy = p.pieces(Kind::Pawn) | p.pieces(Kind::Rook) | p.pieces(Kind::Queen);
-        if ours.intersects(heavy) {
-            return false;
-        }
-        if ours.intersects(p.pieces(Kind::Knight)) {
-            let others = theirs & !p.pieces(Kind::King) & !p.pieces(Kind::Queen);
-            return ours.len() <= 2 && others.is_empty();
-        }
-        if ours.intersects(p.pieces(Kind::Bishop)) {
-            let bishops = p.pieces(Kind::Bishop);
-            let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
-                || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
-            return one_colour
-                && p.pieces(Kind::Pawn).is_empty()
-                && p.pieces(Kind::Knight).is_empty();
-        }
-        true
-    }
-
-    fn is_halfmoves(&self, n: u32) -> bool {
-        self.pos().halfmove_clock() >= n && !self.pos().legal_moves().is_empty()
-    }
-
-    /// python-chess's `is_repetition`: the position occurred `count` times, counting
-    /// back through the stack until an irreversible move.
-    fn repetitions(&self, count: usize) -> bool {
-        if count <= 1 {
-            return true;
-        }
-        let occupied = self.pos().occupied();
-        let maybe = 1 + self
-            .history()
-            .filter(|(before, _)| before.occupied() == occupied)
-            .count();
-        if maybe < count {
-            return false;
-        }
-        let now = Transposition::of(self.pos());
-        let mut left = count;
-        for (i, (before, &m)) in self.history().enumerate().rev() {
-            if left <= 1 {
-                return true;
-            }
-            // Fewer moves left than repetitions still wanted.
-            if i + 1 < left - 1 || is_irreversible(before, m) {
-                return false;
-            }
-            if Transposition::of(before) == now {
-                left -= 1;
-            }
-        }
-        left <= 1
-    }
-
-    /// python-chess's `outcome`: the termination's name and the winner.
-    fn termination(&self, claim_draw: bool) -> Option<(&'static str, Option<bool>)> {
-        if self.pos().is_checkmate() {
-            return Some(("CHECKMATE", Some(!self.turn())));
-        }
-        if self.is_insufficient_material() {
-            return Some(("INSUFFICIENT_MATERIAL", None));
-        }
-        if self.pos().legal_moves().is_empty() {
-            return Some(("STALEMATE", None));
-        }
-        if self.is_seventyfive_moves() {
-            return Some(("SEVENTYFIVE_MOVES", None));
-        }
-        if self.is_fivefold_repetition() {
-            return Some(("FIVEFOLD_REPETITION", None));
-        }
-        if claim_draw {
-            if self.can_claim_fifty_moves() {
-                return Some(("FIFTY_MOVES", None));
-            }
-            if self.can_claim_threefold_repetition() {
-                return Some(("THREEFOLD_REPETITION", None));
-            }
-        }
-        None
+        let (a, b) = (*self.state.get()?.pos(), *other.get().state.get()?.pos());
+        Ok(a.halfmove_clock() == b.halfmove_clock()
+            && a.fullmove_number() == b.fullmove_number()
+            && Transposition::of(&a) == Transposition::of(&b))
     }
 }
 
@@ -809,51 +425,50 @@ pub struct LegalMoveGenerator {
 
 impl LegalMoveGenerator {
     #[inline]
-    fn board<'py>(&self, py: Python<'py>) -> PyResult<PyRef<'py, Board>> {
-        Ok(self.board.bind(py).borrow())
+    fn board(&self) -> PyResult<Ref<'_, State>> {
+        self.board.get().state.get()
     }
 }
 
 #[pymethods]
 impl LegalMoveGenerator {
     /// How many legal moves there are: counted, not listed.
-    fn count(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.board(py)?.pos().legal_moves().len())
+    fn count(&self) -> PyResult<usize> {
+        Ok(self.board()?.pos().legal_moves().len())
     }
 
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        self.count(py)
+    fn __len__(&self) -> PyResult<usize> {
+        self.count()
     }
 
-    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(!self.board(py)?.pos().legal_moves().is_empty())
+    fn __bool__(&self) -> PyResult<bool> {
+        Ok(!self.board()?.pos().legal_moves().is_empty())
     }
 
-    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __contains__(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(match r#move.extract::<Move>() {
-            Ok(m) => self.board(py)?.is_legal(m),
+            Ok(m) => self.board()?.is_legal(m),
             Err(_) => false,
         })
     }
 
     /// The moves, listed once into a Python list of the shared move objects.
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let mut board = self.board.bind(py).borrow_mut();
         let cache = crate::moves::cache()?;
         let mut list = MoveList::new();
-        let pos = *board.pos();
-        generate::<Fastest>(&pos, &mut list);
-        let depth = board.positions.len();
-        board.listed.set(depth, &pos, list.as_slice());
-        let chess960 = board.chess960;
+        let chess960 = {
+            let mut board = self.board.get().state.get_mut()?;
+            board.list_moves(&mut list);
+            board.chess960()
+        };
         let moves = list
             .iter()
             .map(|&m| crate::moves::shared(py, cache, Move::from_rayscan(m, chess960)));
         PyList::new(py, moves)?.try_iter()
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let board = self.board(py)?;
+    fn __repr__(&self) -> PyResult<String> {
+        let board = self.board()?;
         let sans: Vec<String> = board
             .pos()
             .legal_moves()

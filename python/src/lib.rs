@@ -10,6 +10,7 @@ mod board;
 mod errors;
 mod moves;
 mod perft;
+mod state;
 
 #[pymodule]
 fn _rayscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -31,7 +32,7 @@ fn _rayscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "AmbiguousMoveError",
         py.get_type::<errors::AmbiguousMoveError>(),
     )?;
-    m.add("STARTING_FEN", board::STARTING_FEN)?;
+    m.add("STARTING_FEN", state::STARTING_FEN)?;
     m.add_function(wrap_pyfunction!(perft::perft_fen, m)?)?;
     m.add_function(wrap_pyfunction!(batch::planes, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_move_counts, m)?)?;
