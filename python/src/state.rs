@@ -289,6 +289,7 @@ impl State {
     }
 
     /// Plays `move`, which must be legal here (else `IllegalMoveError`).
+    #[inline]
     pub(crate) fn push(&mut self, r#move: Move) -> PyResult<()> {
         let pos = self.pos();
         let listed = r#move
@@ -305,6 +306,7 @@ impl State {
     }
 
     /// Takes back the last move and returns it (`IndexError` when there is none).
+    #[inline]
     pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         let m = self
             .moves
@@ -561,6 +563,7 @@ impl State {
 
     /// Lists the legal moves of the current position into `list` (the generator's
     /// order), and remembers them for `push`.
+    #[inline]
     pub(crate) fn list_moves(&mut self, list: &mut rayscan::MoveList) {
         let pos = *self.pos();
         rayscan::movegen::generate::<rayscan::sliders::Fastest>(&pos, list);
