@@ -286,8 +286,11 @@ impl Position {
             position: Position {
                 board: Board { ep: None, ..*b },
                 side: !C::COLOR,
-                halfmove: self.halfmove + 1,
-                fullmove: self.fullmove + u32::from(C::COLOR == Color::Black),
+                // Saturating: a FEN may give a clock near u32::MAX.
+                halfmove: self.halfmove.saturating_add(1),
+                fullmove: self
+                    .fullmove
+                    .saturating_add(u32::from(C::COLOR == Color::Black)),
                 key: self.key ^ zobrist::black_to_move() ^ self.ep_key(),
                 chess960: self.chess960,
             },
@@ -313,7 +316,7 @@ impl Position {
             key: self.ep_key(),
             ..Change::default()
         };
-        let mut halfmove = self.halfmove + 1;
+        let mut halfmove = self.halfmove.saturating_add(1);
         let mut touched = Bitboard::from(from).with(to);
         if m.kind() == MoveKind::Castling {
             let side = m.castle_side();
@@ -345,7 +348,7 @@ impl Position {
             },
             side: them,
             halfmove,
-            fullmove: self.fullmove + u32::from(us == Color::Black),
+            fullmove: self.fullmove.saturating_add(u32::from(us == Color::Black)),
             key: self.key ^ change.key ^ zobrist::black_to_move(),
             chess960: self.chess960,
         };
@@ -376,9 +379,9 @@ impl Position {
     pub fn play_null(&self) -> Position {
         let mut p = *self;
         p.set_ep(None);
-        p.halfmove += 1;
+        p.halfmove = p.halfmove.saturating_add(1);
         if self.side == Color::Black {
-            p.fullmove += 1;
+            p.fullmove = p.fullmove.saturating_add(1);
         }
         p.side = !self.side;
         p.key ^= super::zobrist::black_to_move();

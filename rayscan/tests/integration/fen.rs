@@ -195,6 +195,25 @@ fn a_clock_error_says_the_range() {
     assert!(Position::from_fen("8/8/8/8/8/8/8/K6k w - - 4294967295 4294967295").is_ok());
 }
 
+/// The clocks of a FEN may be as large as u32 holds; moves from there (a pawn move, a
+/// piece move, castling, a null move) leave them at the top rather than wrapping to 0.
+#[test]
+fn clocks_at_the_top_of_their_range_stay_there() {
+    let top = u32::MAX;
+    let p = Position::from_fen(&format!("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - {top} {top}"))
+        .unwrap()
+        .0;
+    for m in p.legal_moves() {
+        let after = p.play(m);
+        assert_eq!(after.fullmove_number(), top, "{m}");
+        if !p.is_capture(m) {
+            assert_eq!(after.halfmove_clock(), top, "{m}");
+        }
+    }
+    let null = p.play_null();
+    assert_eq!((null.halfmove_clock(), null.fullmove_number()), (top, top));
+}
+
 #[test]
 fn warnings_display_as_their_messages_joined() {
     let (_, w) = Position::from_fen("r3k2r/8/8/8/8/8/4K3/R6R w KQ - 0 1").unwrap();
