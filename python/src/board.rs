@@ -18,8 +18,9 @@ use crate::state::{STARTING_FEN, State, Transposition};
 /// node into the board, and the atomic read-modify-writes of pyo3's flag were 4% of it.
 pub(crate) struct GilCell<T>(RefCell<T>);
 
-// SAFETY: a `GilCell` is only touched by code holding the GIL. pyo3 calls `Board`'s
-// methods with the GIL held; no reference into the state leaves for another thread (perft
+// SAFETY: a `GilCell` is only touched by code holding the GIL: `get` and `get_mut` take
+// the `Python` token that proves it (the garbage collector's `__traverse__` and
+// `__clear__`, which get none, run with the GIL held too); no reference into the state leaves for another thread (perft
 // copies the position before it releases the GIL); and this module is built for the
 // stable ABI, which free-threaded CPython does not load. The GIL thus orders every access
 // to the cell's flag and contents, which is what `Sync` needs. Re-entry from Python on
@@ -32,13 +33,16 @@ impl<T> GilCell<T> {
         GilCell(RefCell::new(value))
     }
 
+    /// The state, read: the `Python` token proves that the caller holds the GIL,
+    /// which is what makes the cell `Sync`.
     #[inline]
-    pub(crate) fn get(&self) -> PyResult<Ref<'_, T>> {
+    pub(crate) fn get(&self, _attached: Python<'_>) -> PyResult<Ref<'_, T>> {
         self.0.try_borrow().map_err(|_| busy())
     }
 
+    /// The state, to change (the GIL held, as for [`GilCell::get`]).
     #[inline]
-    fn get_mut(&self) -> PyResult<RefMut<'_, T>> {
+    fn get_mut(&self, _attached: Python<'_>) -> PyResult<RefMut<'_, T>> {
         self.0.try_borrow_mut().map_err(|_| busy())
     }
 }
@@ -48,6 +52,10 @@ fn busy() -> PyErr {
         "the board is in use by a call that has not returned (a callback into Python)",
     )
 }
+
+/// A pickled board: its first position (Shredder-FEN), whether it is Chess960, and
+/// the moves since (UCI, king takes rook).
+type Game = (String, bool, Vec<String>);
 
 /// A chess position with its move stack, as python-chess's `chess.Board`: the same
 /// names, types and meanings. `Board()` is the start position; `Board(fen)` reads a FEN
@@ -85,94 +93,134 @@ impl Board {
     /// `"legal"` (the square only when en passant can be played, the default), `"fen"`
     /// (after every double step) or `"xfen"` (when a pawn stands ready to take).
     #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
-    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
-        self.state.get()?.fen(shredder, en_passant, promoted)
+    fn fen(
+        &self,
+        py: Python<'_>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+    ) -> PyResult<String> {
+        self.state.get(py)?.fen(shredder, en_passant, promoted)
     }
 
     /// The piece placement of the FEN alone.
-    fn board_fen(&self) -> PyResult<String> {
-        Ok(self.state.get()?.board_fen())
+    fn board_fen(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.state.get(py)?.board_fen())
     }
 
     /// `True` when white is to move.
     #[getter]
-    fn turn(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.turn())
+    fn turn(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.turn())
+    }
+
+    /// Sets the side to move, as python-chess allows (`board.turn = not board.turn`):
+    /// the current position with the other side to move, `ValueError` if that side
+    /// could take the king. The move stack stays.
+    #[setter]
+    fn set_turn(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let white = value.is_truthy()?;
+        self.state.get_mut(py)?.set_turn(white)
     }
 
     /// Whether castling is written king takes rook (Chess960).
     #[getter]
-    fn chess960(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.chess960())
+    fn chess960(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.chess960())
     }
 
     /// The squares of the rooks that keep a castling right, as a bit mask (a1 = bit 0).
     #[getter]
-    fn castling_rights(&self) -> PyResult<u64> {
-        Ok(self.state.get()?.castling_rights())
+    fn castling_rights(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.state.get(py)?.castling_rights())
     }
 
     /// The square a pawn skipped with a double step on the last move, or `None`.
     #[getter]
-    fn ep_square(&self) -> PyResult<Option<u8>> {
-        Ok(self.state.get()?.ep_square())
+    fn ep_square(&self, py: Python<'_>) -> PyResult<Option<u8>> {
+        Ok(self.state.get(py)?.ep_square())
     }
 
     /// Half-moves since the last capture or pawn move.
     #[getter]
-    fn halfmove_clock(&self) -> PyResult<u32> {
-        Ok(self.state.get()?.halfmove_clock())
+    fn halfmove_clock(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(self.state.get(py)?.halfmove_clock())
     }
 
     /// The move number, from 1, counted up after black's move.
     #[getter]
-    fn fullmove_number(&self) -> PyResult<u32> {
-        Ok(self.state.get()?.fullmove_number())
+    fn fullmove_number(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(self.state.get(py)?.fullmove_number())
     }
 
     /// The half-moves played since the start of the game (from the move number).
-    fn ply(&self) -> PyResult<u32> {
-        Ok(self.state.get()?.ply())
+    fn ply(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(self.state.get(py)?.ply())
     }
 
     /// The piece on `square`, or `None`.
-    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
-        self.state.get()?.piece_at(square)
+    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Piece>> {
+        self.state.get(py)?.piece_at(square)
     }
 
     /// The type (1 to 6) of the piece on `square`, or `None`.
-    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
-        self.state.get()?.piece_type_at(square)
+    fn piece_type_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<u8>> {
+        self.state.get(py)?.piece_type_at(square)
     }
 
     /// The colour of the piece on `square`, or `None`.
-    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
-        self.state.get()?.color_at(square)
+    fn color_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<bool>> {
+        self.state.get(py)?.color_at(square)
     }
 
     /// The square of the king of `color`.
-    fn king(&self, color: bool) -> PyResult<Option<u8>> {
-        Ok(self.state.get()?.king(color))
+    fn king(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        Ok(self.state.get(py)?.king(color.is_truthy()?))
     }
 
     /// Whether a piece of `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
-        self.state.get()?.is_attacked_by(color, square)
+    fn is_attacked_by(
+        &self,
+        py: Python<'_>,
+        color: &Bound<'_, PyAny>,
+        square: i64,
+    ) -> PyResult<bool> {
+        self.state
+            .get(py)?
+            .is_attacked_by(color.is_truthy()?, square)
     }
 
     /// A copy; with `stack=False` (or a number), without its move stack (or with its
     /// last moves only).
     #[pyo3(signature = (*, stack = None))]
-    fn copy(&self, stack: Option<Bound<'_, PyAny>>) -> PyResult<Board> {
-        Ok(Board::of(self.state.get()?.copy(stack)?))
+    fn copy(&self, py: Python<'_>, stack: Option<Bound<'_, PyAny>>) -> PyResult<Board> {
+        Ok(Board::of(self.state.get(py)?.copy(stack)?))
     }
 
-    fn __copy__(&self) -> PyResult<Board> {
-        Ok(Board::of(self.state.get()?.copy(None)?))
+    /// What pickle keeps: the first position and the moves, replayed by `_restore`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Game)> {
+        let state = self.state.get(py)?;
+        let (fen, moves) = state.game();
+        let restore = py.get_type::<Board>().getattr("_restore")?;
+        Ok((restore, (fen, state.chess960(), moves)))
     }
 
-    fn __deepcopy__(&self, _memo: Bound<'_, PyAny>) -> PyResult<Board> {
-        self.__copy__()
+    /// The board of a pickle: `fen`, then `moves` (UCI, king takes rook) played.
+    #[staticmethod]
+    fn _restore(py: Python<'_>, fen: &str, chess960: bool, moves: Vec<String>) -> PyResult<Board> {
+        let mut state = State::from_fen(fen, chess960)?;
+        for m in moves {
+            state.push_uci(py, &m)?;
+        }
+        Ok(Board::of(state))
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Board> {
+        Ok(Board::of(self.state.get(py)?.copy(None)?))
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: Bound<'_, PyAny>) -> PyResult<Board> {
+        self.__copy__(py)
     }
 
     /// The legal moves: `count()`, `len()`, `in`, `bool` and iteration, as python-chess's
@@ -181,7 +229,7 @@ impl Board {
     fn legal_moves(slf: &Bound<'_, Board>) -> PyResult<Py<LegalMoveGenerator>> {
         let py = slf.py();
         let board = slf.get();
-        if let Some(view) = &board.state.get()?.view.0 {
+        if let Some(view) = &board.state.get(py)?.view.0 {
             return Ok(view.clone_ref(py));
         }
         let view = Py::new(
@@ -190,7 +238,7 @@ impl Board {
                 board: slf.clone().unbind(),
             },
         )?;
-        board.state.get_mut()?.view.0 = Some(view.clone_ref(py));
+        board.state.get_mut(py)?.view.0 = Some(view.clone_ref(py));
         Ok(view)
     }
 
@@ -215,151 +263,158 @@ impl Board {
     /// The moves played, oldest first.
     #[getter]
     fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
-        self.state.get()?.move_stack(py)
+        self.state.get(py)?.move_stack(py)
     }
 
     /// Plays `move`, which must be legal here (else `IllegalMoveError`).
-    fn push(&self, r#move: Move) -> PyResult<()> {
-        self.state.get_mut()?.push(r#move)
+    fn push(&self, py: Python<'_>, r#move: Move) -> PyResult<()> {
+        self.state.get_mut(py)?.push(r#move)
     }
 
     /// Takes back the last move and returns it (`IndexError` when there is none).
     fn pop(&self, py: Python<'_>) -> PyResult<Py<Move>> {
-        self.state.get_mut()?.pop(py)
+        self.state.get_mut(py)?.pop(py)
     }
 
     /// The last move (`IndexError` when there is none).
     fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
-        self.state.get()?.peek(py)
+        self.state.get(py)?.peek(py)
     }
 
     /// The legal move of UCI text (`InvalidMoveError`, `IllegalMoveError`).
     fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        self.state.get()?.parse_uci(py, uci)
+        self.state.get(py)?.parse_uci(py, uci)
     }
 
     /// Plays the move of UCI text and returns it.
     fn push_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        self.state.get_mut()?.push_uci(py, uci)
+        self.state.get_mut(py)?.push_uci(py, uci)
     }
 
     /// The legal move of SAN text (`InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError`).
     fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        self.state.get()?.parse_san(py, san)
+        self.state.get(py)?.parse_san(py, san)
     }
 
     /// Plays the move of SAN text and returns it.
     fn push_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        self.state.get_mut()?.push_san(py, san)
+        self.state.get_mut(py)?.push_san(py, san)
     }
 
     /// The SAN of a legal move (`IllegalMoveError` otherwise).
-    fn san(&self, r#move: Move) -> PyResult<String> {
-        self.state.get()?.san(r#move)
+    fn san(&self, py: Python<'_>, r#move: Move) -> PyResult<String> {
+        self.state.get(py)?.san(r#move)
     }
 
     /// The UCI text of a move, castling as this board writes it (or as `chess960` says).
     #[pyo3(signature = (r#move, *, chess960 = None))]
-    fn uci(&self, r#move: Move, chess960: Option<bool>) -> PyResult<String> {
-        Ok(self.state.get()?.uci(r#move, chess960))
+    fn uci(&self, py: Python<'_>, r#move: Move, chess960: Option<bool>) -> PyResult<String> {
+        Ok(self.state.get(py)?.uci(r#move, chess960))
     }
 
     /// Whether `move` is legal here.
-    fn is_legal(&self, r#move: Move) -> PyResult<bool> {
-        Ok(self.state.get()?.is_legal(r#move))
+    fn is_legal(&self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_legal(r#move))
     }
 
     /// Whether the legal move `move` captures (en passant included). `False` for a move
     /// that is not legal here.
-    fn is_capture(&self, r#move: Move) -> PyResult<bool> {
-        Ok(self.state.get()?.is_capture(r#move))
+    fn is_capture(&self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_capture(r#move))
     }
 
     /// Whether the legal move `move` castles.
-    fn is_castling(&self, r#move: Move) -> PyResult<bool> {
-        Ok(self.state.get()?.is_castling(r#move))
+    fn is_castling(&self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_castling(r#move))
     }
 
     /// Whether the legal move `move` takes en passant.
-    fn is_en_passant(&self, r#move: Move) -> PyResult<bool> {
-        Ok(self.state.get()?.is_en_passant(r#move))
+    fn is_en_passant(&self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_en_passant(r#move))
     }
 
     /// Whether the legal move `move` gives check.
-    fn gives_check(&self, r#move: Move) -> PyResult<bool> {
-        Ok(self.state.get()?.gives_check(r#move))
+    fn gives_check(&self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
+        Ok(self.state.get(py)?.gives_check(r#move))
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.is_check())
+    fn is_check(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_check())
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.is_checkmate())
+    fn is_checkmate(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_checkmate())
     }
 
     /// Whether the side to move is stalemated.
-    fn is_stalemate(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.is_stalemate())
+    fn is_stalemate(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_stalemate())
     }
 
     /// Whether neither side has the material to mate, by python-chess's rule.
-    fn is_insufficient_material(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.is_insufficient_material())
+    fn is_insufficient_material(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_insufficient_material())
     }
 
     /// Whether `color` cannot mate by any sequence of legal moves, by material alone
     /// (python-chess's rule).
-    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
-        Ok(self.state.get()?.has_insufficient_material(color))
+    fn has_insufficient_material(
+        &self,
+        py: Python<'_>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        Ok(self
+            .state
+            .get(py)?
+            .has_insufficient_material(color.is_truthy()?))
     }
 
     /// 75 moves (150 half-moves) without a capture or pawn move, and a move to make.
-    fn is_seventyfive_moves(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.is_seventyfive_moves())
+    fn is_seventyfive_moves(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_seventyfive_moves())
     }
 
     /// 50 moves without a capture or pawn move, and a move to make.
-    fn is_fifty_moves(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.is_fifty_moves())
+    fn is_fifty_moves(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_fifty_moves())
     }
 
     /// The position has occurred five times (in the stack, since the last irreversible
     /// move).
-    fn is_fivefold_repetition(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.is_fivefold_repetition())
+    fn is_fivefold_repetition(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_fivefold_repetition())
     }
 
     /// The position has occurred `count` times.
     #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: usize) -> PyResult<bool> {
-        Ok(self.state.get()?.is_repetition(count))
+    fn is_repetition(&self, py: Python<'_>, count: usize) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_repetition(count))
     }
 
     /// Whether the side to move can claim a draw by the fifty-move rule.
-    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.can_claim_fifty_moves())
+    fn can_claim_fifty_moves(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.can_claim_fifty_moves())
     }
 
     /// Whether the side to move can claim a draw by threefold repetition: now, or with
     /// its next move.
-    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.can_claim_threefold_repetition())
+    fn can_claim_threefold_repetition(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.can_claim_threefold_repetition())
     }
 
     /// Whether a draw can be claimed (fifty moves or threefold repetition).
-    fn can_claim_draw(&self) -> PyResult<bool> {
-        Ok(self.state.get()?.can_claim_draw())
+    fn can_claim_draw(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.state.get(py)?.can_claim_draw())
     }
 
     /// Whether the game is over: checkmate, stalemate, insufficient material, 75 moves
     /// or fivefold repetition (and, with `claim_draw`, the draws a player may claim).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
-        Ok(self.state.get()?.is_game_over(claim_draw))
+    fn is_game_over(&self, py: Python<'_>, claim_draw: bool) -> PyResult<bool> {
+        Ok(self.state.get(py)?.is_game_over(claim_draw))
     }
 
     /// How the game ended, as python-chess's `Outcome`, or `None` while it goes on.
@@ -370,7 +425,7 @@ impl Board {
         claim_draw: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
         // The state is read first, and let go before Python code runs.
-        let ended = self.state.get()?.termination(claim_draw);
+        let ended = self.state.get(py)?.termination(claim_draw);
         let Some((termination, winner)) = ended else {
             return Ok(None);
         };
@@ -387,26 +442,29 @@ impl Board {
     #[pyo3(signature = (depth, *, threads = 1, hash_mb = 0))]
     fn perft(&self, py: Python<'_>, depth: i64, threads: i64, hash_mb: i64) -> PyResult<u64> {
         // A copy: the state is not borrowed while the GIL is released.
-        let pos = *self.state.get()?.pos();
+        let pos = *self.state.get(py)?.pos();
         crate::perft::perft(py, &pos, depth, threads, hash_mb)
     }
 
     /// The board as python-chess prints it: eight rows of pieces and dots.
-    fn __str__(&self) -> PyResult<String> {
-        Ok(self.state.get()?.diagram())
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(self.state.get(py)?.diagram())
     }
 
-    fn __repr__(&self) -> PyResult<String> {
-        self.state.get()?.repr()
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        self.state.get(py)?.repr()
     }
 
     /// Equal boards have the same pieces, side to move, castling rights, en passant
     /// (when it can be played) and clocks, as python-chess compares them.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Ok(other) = other.cast::<Board>() else {
             return Ok(false);
         };
-        let (a, b) = (*self.state.get()?.pos(), *other.get().state.get()?.pos());
+        let (a, b) = (
+            *self.state.get(py)?.pos(),
+            *other.get().state.get(py)?.pos(),
+        );
         Ok(a.halfmove_clock() == b.halfmove_clock()
             && a.fullmove_number() == b.fullmove_number()
             && Transposition::of(&a) == Transposition::of(&b))
@@ -425,29 +483,29 @@ pub struct LegalMoveGenerator {
 
 impl LegalMoveGenerator {
     #[inline]
-    fn board(&self) -> PyResult<Ref<'_, State>> {
-        self.board.get().state.get()
+    fn board(&self, py: Python<'_>) -> PyResult<Ref<'_, State>> {
+        self.board.get().state.get(py)
     }
 }
 
 #[pymethods]
 impl LegalMoveGenerator {
     /// How many legal moves there are: counted, not listed.
-    fn count(&self) -> PyResult<usize> {
-        Ok(self.board()?.pos().legal_moves().len())
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.board(py)?.pos().legal_moves().len())
     }
 
-    fn __len__(&self) -> PyResult<usize> {
-        self.count()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        self.count(py)
     }
 
-    fn __bool__(&self) -> PyResult<bool> {
-        Ok(!self.board()?.pos().legal_moves().is_empty())
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(!self.board(py)?.pos().legal_moves().is_empty())
     }
 
-    fn __contains__(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(match r#move.extract::<Move>() {
-            Ok(m) => self.board()?.is_legal(m),
+            Ok(m) => self.board(py)?.is_legal(m),
             Err(_) => false,
         })
     }
@@ -457,7 +515,7 @@ impl LegalMoveGenerator {
         let cache = crate::moves::cache()?;
         let mut list = MoveList::new();
         let chess960 = {
-            let mut board = self.board.get().state.get_mut()?;
+            let mut board = self.board.get().state.get_mut(py)?;
             board.list_moves(&mut list);
             board.chess960()
         };
@@ -467,8 +525,8 @@ impl LegalMoveGenerator {
         PyList::new(py, moves)?.try_iter()
     }
 
-    fn __repr__(&self) -> PyResult<String> {
-        let board = self.board()?;
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self.board(py)?;
         let sans: Vec<String> = board
             .pos()
             .legal_moves()

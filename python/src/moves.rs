@@ -117,6 +117,21 @@ impl Move {
         *self != Move::NULL
     }
 
+    /// Pickled as its squares and promotion.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
+        let m = slf.get();
+        (slf.get_type(), (m.from_square, m.to_square, m.promotion))
+    }
+
+    /// Moves are immutable: a copy is the move itself.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     fn __str__(&self) -> String {
         self.to_string()
     }
@@ -150,20 +165,19 @@ impl Move {
     }
 
     /// rayscan's legal move of `pos` that this move names, if there is one: castling
-    /// as king takes rook anywhere, and also as the king's two-square step from the e-file
-    /// on a standard board (`chess960` false); a pawn's diagonal step onto the
+    /// as king takes rook, and also, as python-chess reads it, as the king's two-square
+    /// step from e1 or e8 (with the corner rook); a pawn's diagonal step onto the
     /// en-passant square takes en passant. No move list is generated: the kind is read
     /// from the board, then the move is tested alone.
     #[inline]
-    pub fn to_rayscan(self, pos: &Position, chess960: bool) -> Option<rayscan::Move> {
-        self.kind_in(pos, chess960)
-            .filter(|&m| pos.is_legal_fast(m))
+    pub fn to_rayscan(self, pos: &Position) -> Option<rayscan::Move> {
+        self.kind_in(pos).filter(|&m| pos.is_legal_fast(m))
     }
 
     /// rayscan's move of `pos` that this move would be if it were legal there (its kind
     /// read from the board), or `None` when it cannot be one: not tested for legality.
     #[inline]
-    pub fn kind_in(self, pos: &Position, chess960: bool) -> Option<rayscan::Move> {
+    pub fn kind_in(self, pos: &Position) -> Option<rayscan::Move> {
         let from = Square::new(self.from_square)?;
         let to = Square::new(self.to_square)?;
         let us = pos.side_to_move();
@@ -196,18 +210,17 @@ impl Move {
             (Kind::King, None) if pos.colored(us, Kind::Rook).contains(to) => {
                 rayscan::Move::new(from, to, MoveKind::Castling)
             }
+            // python-chess's reading of the king's two-square step from e1 (e8) to g1 or
+            // c1 (g8, c8) as castling with the corner rook, on any board (a Chess960
+            // board too: the move is legal only if that rook may castle).
             (Kind::King, None)
-                if !chess960
-                    && from.file() == rayscan::File::E
+                if from.file() == rayscan::File::E
+                    && from.rank().index() == 7 - last
                     && to.rank() == from.rank()
                     && to.file().index().abs_diff(from.file().index()) == 2 =>
             {
-                let side = if to.file() > from.file() {
-                    rayscan::CastleSide::King
-                } else {
-                    rayscan::CastleSide::Queen
-                };
-                let rook = pos.castling().rook(us, side)?;
+                let corner = if to.file() > from.file() { 7 } else { 0 };
+                let rook = Square::new((from as u8 & 56) | corner)?;
                 rayscan::Move::new(from, rook, MoveKind::Castling)
             }
             _ => rayscan::Move::new(from, to, MoveKind::Normal),
@@ -328,7 +341,8 @@ pub struct Piece {
 impl Piece {
     /// `Piece(piece_type, color)`.
     #[new]
-    fn new(piece_type: i64, color: bool) -> PyResult<Piece> {
+    fn new(piece_type: i64, color: &Bound<'_, PyAny>) -> PyResult<Piece> {
+        let color = color.is_truthy()?;
         if !(1..=6).contains(&piece_type) {
             return Err(PyValueError::new_err(format!(
                 "piece_type: {piece_type} is not in 1..6 (pawn to king)"
@@ -387,6 +401,21 @@ impl Piece {
 
     fn __str__(&self) -> String {
         self.symbol()
+    }
+
+    /// Pickled as its type and colour.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, bool)) {
+        let p = slf.get();
+        (slf.get_type(), (p.piece_type, p.color))
+    }
+
+    /// Pieces are immutable: a copy is the piece itself.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 
     fn __repr__(&self) -> String {

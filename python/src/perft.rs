@@ -42,11 +42,12 @@ impl Counter {
                     "hash_mb: {mb} is negative (0 for no table)"
                 )));
             }
-            mb => Some(PerftTable::new(mb as usize).map_err(|bytes| {
-                PyMemoryError::new_err(format!(
-                    "hash_mb: {mb} MiB ({bytes} bytes) could not be allocated"
-                ))
-            })?),
+            mb => {
+                let too_big =
+                    || PyMemoryError::new_err(format!("hash_mb: {mb} MiB could not be allocated"));
+                let megabytes = usize::try_from(mb).map_err(|_| too_big())?;
+                Some(PerftTable::new(megabytes).map_err(|_| too_big())?)
+            }
         };
         Ok(Counter {
             technique: Technique::auto(),
@@ -97,11 +98,26 @@ pub fn depth(depth: i64) -> PyResult<u32> {
     })
 }
 
-/// Runs `work(i, stop)` for every `i` in `0..items` on `threads` worker threads, with
-/// the GIL released, and returns the results in order. The calling thread checks for
-/// signals between slices of waiting; a signal's exception (`KeyboardInterrupt`) sets
-/// `stop`, waits for the workers to see it, and is returned. `work` returns `None` when
-/// it saw `stop`.
+/// Counts a worker out when it ends, however it ends (a worker that panicked too), so
+/// that the caller never waits for it forever.
+struct Leaving<'a> {
+    running: &'a Mutex<usize>,
+    finished: &'a Condvar,
+}
+
+impl Drop for Leaving<'_> {
+    fn drop(&mut self) {
+        *self.running.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+        self.finished.notify_all();
+    }
+}
+
+/// Runs `work(i, stop)` for every `i` in `0..items` on up to `threads` worker threads,
+/// with the GIL released, and returns the results in order. The calling thread checks
+/// for signals between slices of waiting; a signal's exception (`KeyboardInterrupt`)
+/// sets `stop`, waits (the GIL released) for the workers to see it, and is returned.
+/// `work` returns `None` when it saw `stop`. A worker that cannot be started is left
+/// out (`RuntimeError` if none can); a worker that panics is a `RuntimeError`.
 pub fn run<T: Send + Default + Clone>(
     py: Python<'_>,
     items: usize,
@@ -111,46 +127,77 @@ pub fn run<T: Send + Default + Clone>(
     let stop = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![T::default(); items]);
+    let done = AtomicUsize::new(0);
     // Workers still running, and the condition the caller waits on.
-    let running = Mutex::new(threads.min(items.max(1)));
+    let running = Mutex::new(0usize);
     let finished = Condvar::new();
-    let workers = *running.lock().unwrap_or_else(|e| e.into_inner());
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= items {
-                        break;
+    let wait = |slice: Duration| {
+        py.detach(|| {
+            let left = running.lock().unwrap_or_else(|e| e.into_inner());
+            let (left, _) = finished
+                .wait_timeout_while(left, slice, |n| *n > 0)
+                .unwrap_or_else(|e| e.into_inner());
+            *left == 0
+        })
+    };
+    let interrupted = std::thread::scope(|s| -> PyResult<Option<PyErr>> {
+        let mut workers = 0;
+        for _ in 0..threads.min(items.max(1)) {
+            *running.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+            let started = std::thread::Builder::new().spawn_scoped(s, || {
+                let _leaving = Leaving {
+                    running: &running,
+                    finished: &finished,
+                };
+                // A panic stays in the worker (the scope would pass it on as a Rust
+                // panic); the count of items done tells the caller.
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= items {
+                            break;
+                        }
+                        match work(i, &stop) {
+                            Some(r) => {
+                                results.lock().unwrap_or_else(|e| e.into_inner())[i] = r;
+                            }
+                            None => break,
+                        }
+                        done.fetch_add(1, Ordering::Relaxed);
                     }
-                    match work(i, &stop) {
-                        Some(r) => results.lock().unwrap_or_else(|e| e.into_inner())[i] = r,
-                        None => break,
-                    }
-                }
-                *running.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
-                finished.notify_all();
+                }));
             });
+            if started.is_err() {
+                *running.lock().unwrap_or_else(|e| e.into_inner()) -= 1;
+                break;
+            }
+            workers += 1;
+        }
+        if workers == 0 {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "threads: the system could not start a thread",
+            ));
         }
         loop {
-            let done = py.detach(|| {
-                let left = running.lock().unwrap_or_else(|e| e.into_inner());
-                let (left, _) = finished
-                    .wait_timeout_while(left, SLICE, |n| *n > 0)
-                    .unwrap_or_else(|e| e.into_inner());
-                *left == 0
-            });
-            if done {
-                break;
+            if wait(SLICE) {
+                return Ok(None);
             }
             if let Err(e) = py.check_signals() {
                 stop.store(true, Ordering::Relaxed);
-                // The scope joins the workers, which stop at their next subtree.
-                return Err(e);
+                // The workers stop at their next subtree; wait for them without the GIL.
+                while !wait(SLICE) {}
+                return Ok(Some(e));
             }
         }
-        Ok(())
     })?;
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
+    if done.into_inner() != items {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "a worker thread failed (a bug in rayscan: please report it)",
+        ));
+    }
     Ok(results.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
@@ -169,7 +216,8 @@ pub fn perft(
         return Ok(counter.leaf(pos, depth));
     }
     if let Some(t) = &counter.table {
-        t.prefault_on(threads);
+        // Mapping a large table takes a while: without the GIL.
+        py.detach(|| t.prefault_on(threads));
     }
     // Subtrees for the workers: the children, grandchildren … until there are enough
     // to share (one subtree, the root, for one thread).
@@ -193,7 +241,7 @@ pub fn perft(
     Ok(counts.iter().sum())
 }
 
-/// `rayscan.perft(fen, depth, *, threads=1, hash_mb=0, chess960=False)`: perft of a FEN.
+/// `rayscan.perft(fen, depth, *, threads=1, hash_mb=0)`: perft of a FEN.
 #[pyfunction]
 #[pyo3(signature = (fen, depth, *, threads = 1, hash_mb = 0))]
 pub fn perft_fen(

@@ -172,9 +172,13 @@ impl State {
             }
         };
         let full = self.pos().fen(shredder).to_string();
-        let mut fields: Vec<&str> = full.split(' ').collect();
         let ep_text = ep.map_or("-".to_owned(), |s| s.to_string());
-        fields[3] = &ep_text;
+        // rayscan's FEN has its six fields; the fourth is the en-passant square.
+        let fields: Vec<&str> = full
+            .split(' ')
+            .enumerate()
+            .map(|(i, field)| if i == 3 { ep_text.as_str() } else { field })
+            .collect();
         Ok(fields.join(" "))
     }
 
@@ -220,8 +224,8 @@ impl State {
     }
 
     /// The half-moves played since the start of the game (from the move number).
-    pub(crate) fn ply(&self) -> u32 {
-        2 * (self.pos().fullmove_number().max(1) - 1) + u32::from(!self.turn())
+    pub(crate) fn ply(&self) -> u64 {
+        2 * (u64::from(self.pos().fullmove_number().max(1)) - 1) + u64::from(!self.turn())
     }
 
     /// The piece on `square`, or `None`.
@@ -291,16 +295,7 @@ impl State {
     /// Plays `move`, which must be legal here (else `IllegalMoveError`).
     #[inline]
     pub(crate) fn push(&mut self, r#move: Move) -> PyResult<()> {
-        let pos = self.pos();
-        let listed = r#move
-            .kind_in(pos, self.chess960)
-            .filter(|&m| self.listed.has(self.positions.len(), pos, m));
-        let m = match listed {
-            Some(m) => m,
-            None => r#move
-                .to_rayscan(pos, self.chess960)
-                .ok_or_else(|| illegal(r#move, pos))?,
-        };
+        let m = self.resolve(r#move)?;
         self.play(m);
         Ok(())
     }
@@ -328,18 +323,19 @@ impl State {
     /// The legal move of UCI text (`InvalidMoveError`, `IllegalMoveError`).
     pub(crate) fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
         let m = parse_uci(uci)?;
+        if m == Move::NULL {
+            // As python-chess: the null move's text is the null move, not looked up.
+            return cached(py, m);
+        }
         let found = m
-            .to_rayscan(self.pos(), self.chess960)
+            .to_rayscan(self.pos())
             .ok_or_else(|| illegal(m, self.pos()))?;
         cached(py, Move::from_rayscan(found, self.chess960))
     }
 
     /// Plays the move of UCI text and returns it.
     pub(crate) fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = parse_uci(uci)?;
-        let found = m
-            .to_rayscan(self.pos(), self.chess960)
-            .ok_or_else(|| illegal(m, self.pos()))?;
+        let found = self.resolve(parse_uci(uci)?)?;
         self.play(found);
         cached(py, Move::from_rayscan(found, self.chess960))
     }
@@ -348,18 +344,27 @@ impl State {
     /// `AmbiguousMoveError`).
     pub(crate) fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
         let m = self.find_san(san)?;
+        if m == rayscan::Move::NULL {
+            return cached(py, Move::NULL);
+        }
         cached(py, Move::from_rayscan(m, self.chess960))
     }
 
     /// Plays the move of SAN text and returns it.
     pub(crate) fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let m = self.find_san(san)?;
+        let m = match self.find_san(san)? {
+            rayscan::Move::NULL => self.resolve(Move::NULL)?,
+            m => m,
+        };
         self.play(m);
         cached(py, Move::from_rayscan(m, self.chess960))
     }
 
     /// The SAN of a legal move (`IllegalMoveError` otherwise).
     pub(crate) fn san(&self, r#move: Move) -> PyResult<String> {
+        if r#move == Move::NULL {
+            return Ok("--".to_owned());
+        }
         let m = self.legal(r#move)?;
         Ok(self.pos().san(m).to_string())
     }
@@ -367,7 +372,7 @@ impl State {
     /// The UCI text of a move, castling as this board writes it (or as `chess960` says).
     pub(crate) fn uci(&self, r#move: Move, chess960: Option<bool>) -> String {
         let notation = chess960.unwrap_or(self.chess960);
-        match r#move.to_rayscan(self.pos(), self.chess960) {
+        match r#move.to_rayscan(self.pos()) {
             Some(m) => Move::from_rayscan(m, notation).to_string(),
             None => r#move.to_string(),
         }
@@ -375,7 +380,7 @@ impl State {
 
     /// Whether `move` is legal here.
     pub(crate) fn is_legal(&self, r#move: Move) -> bool {
-        r#move.to_rayscan(self.pos(), self.chess960).is_some()
+        r#move.to_rayscan(self.pos()).is_some()
     }
 
     /// Whether the legal move `move` captures (en passant included). `False` for a move
@@ -517,24 +522,180 @@ impl State {
     }
 }
 
+/// rayscan's SAN error as python-chess's kind.
+fn san_error(e: SanError, pos: &Position) -> PyErr {
+    let message = format!("{e} in {pos}");
+    match e {
+        SanError::Syntax(_) => InvalidMoveError::new_err(message),
+        SanError::Illegal(_) => IllegalMoveError::new_err(message),
+        SanError::Ambiguous(_) => AmbiguousMoveError::new_err(message),
+    }
+}
+
+/// What python-chess's loose SAN reading finds.
+enum Loose {
+    Found(rayscan::Move),
+    Unreadable,
+    Illegal,
+    Ambiguous,
+}
+
+/// python-chess's reading of SAN (its `SAN_REGEX`,
+/// `^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z`, and what
+/// `parse_san` does with the groups), for the texts rayscan's stricter reader refuses.
+fn loose_san(pos: &Position, san: &str) -> Loose {
+    let bytes = san.as_bytes();
+    let mut end = bytes.len();
+    if end > 0 && matches!(bytes[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    // The promotion: a letter after the target square, `=` before it optional.
+    let mut promotion = None;
+    if end > 0 && b"nbrqkNBRQK".contains(&bytes[end - 1]) {
+        promotion = Some(bytes[end - 1].to_ascii_lowercase());
+        end -= 1;
+        if end > 0 && bytes[end - 1] == b'=' {
+            end -= 1;
+        }
+    }
+    if end < 2
+        || !(b'a'..=b'h').contains(&bytes[end - 2])
+        || !(b'1'..=b'8').contains(&bytes[end - 1])
+    {
+        return Loose::Unreadable;
+    }
+    let to = (bytes[end - 1] - b'1') * 8 + (bytes[end - 2] - b'a');
+    end -= 2;
+    if end > 0 && matches!(bytes[end - 1], b'-' | b'x') {
+        end -= 1;
+    }
+    let mut prefix = &bytes[..end];
+    let mut piece = None;
+    if let Some((&first, rest)) = prefix.split_first()
+        && b"NBKRQ".contains(&first)
+    {
+        piece = Some(first.to_ascii_lowercase());
+        prefix = rest;
+    }
+    let mut file = None;
+    if let Some((&first, rest)) = prefix.split_first()
+        && (b'a'..=b'h').contains(&first)
+    {
+        file = Some(first - b'a');
+        prefix = rest;
+    }
+    let mut rank = None;
+    if let Some((&first, rest)) = prefix.split_first()
+        && (b'1'..=b'8').contains(&first)
+    {
+        rank = Some(first - b'1');
+        prefix = rest;
+    }
+    if !prefix.is_empty() {
+        return Loose::Unreadable;
+    }
+    let kind_of = |letter: u8| match letter {
+        b'n' => Some(Kind::Knight),
+        b'b' => Some(Kind::Bishop),
+        b'r' => Some(Kind::Rook),
+        b'q' => Some(Kind::Queen),
+        b'k' => Some(Kind::King),
+        _ => None,
+    };
+    let promotion = match promotion.map(kind_of) {
+        None => None,
+        Some(Some(kind)) => Some(kind),
+        Some(None) => return Loose::Unreadable,
+    };
+    let us = pos.side_to_move();
+    let Some(to) = Square::new(to) else {
+        return Loose::Unreadable;
+    };
+    // A fully given origin with no piece letter: that move, whatever the piece
+    // (castling as the king's step or onto the rook too). A pawn onto the last rank
+    // needs its promotion letter (python-chess: "missing promotion piece type").
+    if let (None, Some(f), Some(r)) = (piece, file, rank) {
+        let Some(from) = Square::new(r * 8 + f) else {
+            return Loose::Unreadable;
+        };
+        let wanted = Move {
+            from_square: from as u8,
+            to_square: to as u8,
+            promotion: promotion.map(crate::moves::piece_type),
+        };
+        return wanted.to_rayscan(pos).map_or(Loose::Illegal, Loose::Found);
+    }
+    let mut from_mask = Bitboard::FULL;
+    if let Some(f) = file {
+        from_mask &= Bitboard(0x0101_0101_0101_0101 << f);
+    }
+    if let Some(r) = rank {
+        from_mask &= Bitboard(0xff << (8 * r));
+    }
+    match piece {
+        Some(letter) => {
+            let Some(kind) = kind_of(letter) else {
+                return Loose::Unreadable;
+            };
+            from_mask &= pos.colored(us, kind);
+        }
+        None => {
+            from_mask &= pos.colored(us, Kind::Pawn);
+            // No pawn capture without its file.
+            if file.is_none() {
+                from_mask &= Bitboard(0x0101_0101_0101_0101 << (to as u8 & 7));
+            }
+        }
+    }
+    let mut found = None;
+    for m in pos.legal_moves() {
+        // Castling's target is our own rook: never a SAN target square.
+        if m.is_castling() || m.to() != to || !from_mask.contains(m.from()) {
+            continue;
+        }
+        if m.promotion() != promotion {
+            continue;
+        }
+        if found.is_some() {
+            return Loose::Ambiguous;
+        }
+        found = Some(m);
+    }
+    found.map_or(Loose::Illegal, Loose::Found)
+}
+
 /// Whether `m` (legal in `pos`) resets the fifty-move counter: a pawn move or a capture.
 fn is_zeroing(pos: &Position, m: rayscan::Move) -> bool {
-    pos.pieces(Kind::Pawn).contains(m.from()) || pos.is_capture(m)
+    m != rayscan::Move::NULL && (pos.pieces(Kind::Pawn).contains(m.from()) || pos.is_capture(m))
+}
+
+/// The position after `m` (the null move too) in `pos`.
+fn after(pos: &Position, m: rayscan::Move) -> Position {
+    if m == rayscan::Move::NULL {
+        pos.play_null()
+    } else {
+        pos.play(m)
+    }
 }
 
 /// python-chess's irreversible move: zeroing, or losing a castling right, or played
 /// where en passant could have been.
 fn is_irreversible(pos: &Position, m: rayscan::Move) -> bool {
     is_zeroing(pos, m)
-        || pos.play(m).castling().rook_squares() != pos.castling().rook_squares()
+        || after(pos, m).castling().rook_squares() != pos.castling().rook_squares()
         || legal_ep(pos).is_some()
 }
 
 impl State {
     /// The board of a FEN, or `ValueError`.
     pub(crate) fn from_fen(fen: &str, chess960: bool) -> PyResult<State> {
-        let (mut pos, _) =
-            Position::from_fen(fen).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        // python-chess reads move number 0 as 1.
+        let mut fields: Vec<&str> = fen.split_whitespace().collect();
+        if let Some(number) = fields.get_mut(5).filter(|n| **n == "0") {
+            *number = "1";
+        }
+        let (mut pos, _) = Position::from_fen(&fields.join(" "))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         if !chess960 && !standard_castling(&pos) {
             return Err(PyValueError::new_err(format!(
                 "fen castling {:?}: a Chess960 castling right (king or rook off its standard square); pass chess960=True",
@@ -561,6 +722,44 @@ impl State {
         }
     }
 
+    /// The current position with `white` (or black) to move and no en-passant square:
+    /// its FEN changed and read again, so that rayscan checks it (the side that is not
+    /// to move must not be in check).
+    pub(crate) fn set_turn(&mut self, white: bool) -> PyResult<()> {
+        let fen = self.pos().fen(true).to_string();
+        let side = if white { "w" } else { "b" };
+        let changed: Vec<&str> = fen
+            .split(' ')
+            .enumerate()
+            .map(|(i, field)| match i {
+                1 => side,
+                3 => "-", // an en-passant square belongs to the side that was to move
+                _ => field,
+            })
+            .collect();
+        let (mut pos, _) = Position::from_fen(&changed.join(" "))
+            .map_err(|e| PyValueError::new_err(format!("turn: {e}")))?;
+        pos.set_chess960(self.chess960);
+        if let Some(current) = self.positions.last_mut() {
+            *current = pos;
+        }
+        Ok(())
+    }
+
+    /// The first position of the game (of the stack kept) and the moves since, as
+    /// Shredder-FEN and UCI text (king takes rook): what a pickle keeps.
+    pub(crate) fn game(&self) -> (String, Vec<String>) {
+        let root = self.positions.first().unwrap_or(self.pos());
+        let moves = self.moves.iter().map(|m| {
+            if *m == rayscan::Move::NULL {
+                "0000".to_owned()
+            } else {
+                Move::from_rayscan(*m, true).to_string()
+            }
+        });
+        (root.fen(true).to_string(), moves.collect())
+    }
+
     /// Lists the legal moves of the current position into `list` (the generator's
     /// order), and remembers them for `push`.
     #[inline]
@@ -579,37 +778,76 @@ impl State {
 
     #[inline]
     fn play(&mut self, m: rayscan::Move) {
-        let next = self.pos().play(m);
+        let next = after(self.pos(), m);
         // The move first: copying `next` right after `play` wrote it waited for its
         // narrow stores (a failed store-to-load forwarding, a quarter of `push`).
         self.moves.push(m);
         self.positions.push(next);
     }
 
+    /// rayscan's move for `push`: a move that iterating `legal_moves` listed here is
+    /// taken without a second legality test; another is tested; the null move is
+    /// rayscan's null move, refused in check (python-chess would make a position whose
+    /// side not to move is in check).
+    #[inline]
+    fn resolve(&self, r#move: Move) -> PyResult<rayscan::Move> {
+        let pos = self.pos();
+        if r#move == Move::NULL {
+            if pos.is_check() {
+                return Err(IllegalMoveError::new_err(format!(
+                    "illegal uci: '0000' (a null move) in check in {pos}"
+                )));
+            }
+            return Ok(rayscan::Move::NULL);
+        }
+        let listed = r#move
+            .kind_in(pos)
+            .filter(|&m| self.listed.has(self.positions.len(), pos, m));
+        match listed {
+            Some(m) => Ok(m),
+            None => r#move.to_rayscan(pos).ok_or_else(|| illegal(r#move, pos)),
+        }
+    }
+
     /// rayscan's move of a Python move, if it is legal here.
     fn known(&self, m: Move) -> Option<rayscan::Move> {
-        m.to_rayscan(self.pos(), self.chess960)
+        m.to_rayscan(self.pos())
     }
 
     fn legal(&self, m: Move) -> PyResult<rayscan::Move> {
         self.known(m).ok_or_else(|| illegal(m, self.pos()))
     }
 
+    /// The move of SAN text, as python-chess reads it: rayscan's SAN reader first, and
+    /// where it refuses, python-chess's looser reading (a long move such as `e2e4` or
+    /// `Ng1-f3`, a promotion without `=` or in lowercase, an `x` with nothing to take);
+    /// `--`, `Z0`, `0000` and `@@@@` are the null move (rayscan's).
     fn find_san(&self, san: &str) -> PyResult<rayscan::Move> {
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(rayscan::Move::NULL);
+        }
         // python-chess also reads castling written with zeros.
         let text = match san.trim_end_matches(['+', '#']) {
             "0-0" => "O-O",
             "0-0-0" => "O-O-O",
             _ => san,
         };
-        self.pos().parse_san(text).map_err(|e| {
-            let message = format!("{e} in {}", self.pos());
-            match e {
-                SanError::Syntax(_) => InvalidMoveError::new_err(message),
-                SanError::Illegal(_) => IllegalMoveError::new_err(message),
-                SanError::Ambiguous(_) => AmbiguousMoveError::new_err(message),
-            }
-        })
+        let strict = self.pos().parse_san(text);
+        match strict {
+            Ok(m) => Ok(m),
+            Err(e) => match loose_san(self.pos(), san) {
+                Loose::Found(m) => Ok(m),
+                Loose::Unreadable => Err(san_error(e, self.pos())),
+                Loose::Illegal => Err(IllegalMoveError::new_err(format!(
+                    "illegal san: {san:?} in {}",
+                    self.pos()
+                ))),
+                Loose::Ambiguous => Err(AmbiguousMoveError::new_err(format!(
+                    "ambiguous san: {san:?} in {}",
+                    self.pos()
+                ))),
+            },
+        }
     }
 
     pub(crate) fn has_insufficient_material(&self, white: bool) -> bool {

@@ -138,3 +138,51 @@ def test_random_positions_of_the_suites_against_python_chess():
                 continue
             assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves), fen
             assert ours.fen() == theirs.fen(), fen
+
+
+def san_variants(board, move, san):
+    """Texts python-chess reads beside its own SAN of `move`: long algebraic, with a
+    dash, the piece letter with the origin, a promotion without `=` or in lowercase,
+    an `x` where nothing is taken, without the check sign."""
+    origin, target = pychess.square_name(move.from_square), pychess.square_name(move.to_square)
+    letter = san[0] if san[0] in "NBRQK" else ""
+    promo = pychess.piece_symbol(move.promotion) if move.promotion else ""
+    texts = {
+        origin + target + promo,
+        origin + "-" + target + promo.upper(),
+        letter + origin + "-" + target + ("=" + promo.upper() if promo else ""),
+        letter + "x" + target + promo,
+        san.rstrip("+#"),
+        san.replace("=", ""),
+        san.lower() if not letter else san,
+        target,
+        letter + target,
+        "0-0" if san.startswith("O-O") and not san.startswith("O-O-O") else "O-O-O",
+    }
+    return sorted(t for t in texts if t)
+
+
+def outcome_of(parse, text):
+    try:
+        return parse(text).uci()
+    except ValueError as error:
+        return type(error).__name__
+
+
+@pytest.mark.parametrize("seed", range(max(1, GAMES // 4)))
+def test_san_variants_read_as_python_chess_reads_them(seed):
+    rng = random.Random(5000 + seed)
+    chess960 = seed % 2 == 1
+    theirs = pychess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else pychess.Board()
+    ours = rayscan.Board(theirs.fen(), chess960=chess960)
+    for _ in range(60):
+        moves = list(theirs.legal_moves)
+        if not moves:
+            break
+        for move in moves:
+            for text in san_variants(theirs, move, theirs.san(move)):
+                expected = outcome_of(theirs.parse_san, text)
+                assert outcome_of(ours.parse_san, text) == expected, (text, theirs.fen())
+        move = rng.choice(moves)
+        theirs.push(move)
+        ours.push_uci(move.uci())
