@@ -52,6 +52,17 @@ fn positions(py: Python<'_>, fens: &[String], threads: usize) -> PyResult<Vec<Po
         .collect()
 }
 
+/// The positions of `fens`, read on the threads `threads` asks for, and that number.
+fn read(
+    py: Python<'_>,
+    fens: &Bound<'_, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<(Vec<Position>, usize)> {
+    let fens = texts(fens)?;
+    let threads = batch_threads(threads)?;
+    Ok((positions(py, &fens, threads)?, threads))
+}
+
 /// A NumPy array of `dtype` and `shape` over `bytes` (native byte order).
 fn array<'py>(
     py: Python<'py>,
@@ -76,9 +87,7 @@ pub fn planes<'py>(
     fens: &Bound<'py, PyAny>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let fens = texts(fens)?;
-    let threads = batch_threads(threads)?;
-    let positions = positions(py, &fens, threads)?;
+    let (positions, _) = read(py, fens, threads)?;
     let out = py.detach(|| {
         let mut out = vec![0u8; positions.len() * 12 * 64];
         for (pos, planes) in positions.iter().zip(out.chunks_exact_mut(12 * 64)) {
@@ -93,7 +102,7 @@ pub fn planes<'py>(
         }
         out
     });
-    array(py, &out, "uint8", &[fens.len(), 12, 8, 8])
+    array(py, &out, "uint8", &[positions.len(), 12, 8, 8])
 }
 
 /// `rayscan.legal_move_counts(fens, *, threads=None)`: the number of legal moves of each
@@ -105,9 +114,7 @@ pub fn legal_move_counts<'py>(
     fens: &Bound<'py, PyAny>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let fens = texts(fens)?;
-    let threads = batch_threads(threads)?;
-    let positions = positions(py, &fens, threads)?;
+    let (positions, threads) = read(py, fens, threads)?;
     let counts = run(py, positions.len(), threads, |i, _: &AtomicBool| {
         Some(positions[i].legal_moves().len() as u32)
     })?;
@@ -126,10 +133,8 @@ pub fn perft_many<'py>(
     depth: i64,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let fens = texts(fens)?;
     let depth = crate::perft::depth(depth)?;
-    let threads = batch_threads(threads)?;
-    let positions = positions(py, &fens, threads)?;
+    let (positions, threads) = read(py, fens, threads)?;
     let counter = Counter::new(0)?;
     let counts = run(py, positions.len(), threads, |i, stop| {
         counter.count(&positions[i], depth, stop)
