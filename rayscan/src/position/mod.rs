@@ -17,6 +17,7 @@ use core::fmt;
 use crate::bitboard::Bitboard;
 use crate::chess_move::Move;
 use crate::color::Color;
+use crate::fen::Placement;
 use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
@@ -178,14 +179,7 @@ impl Position {
     /// What stands on `sq`.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = if self.board.by_color[0].contains(sq) {
-            Color::White
-        } else if self.board.by_color[1].contains(sq) {
-            Color::Black
-        } else {
-            return None;
-        };
-        Some((color, Piece::ALL[self.board.kind_on(sq)]))
+        Placement::from_parts(self.board.by_color, self.board.by_piece).piece_at(sq)
     }
 
     /// The piece `m` captures, if any: the piece on its target, the pawn it takes en
