@@ -54,8 +54,6 @@ pub fn piece_type(kind: Kind) -> u8 {
     kind as u8 + 1
 }
 
-const SYMBOLS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
-
 #[pymethods]
 impl Move {
     /// `Move(from_square, to_square, promotion=None, drop=None)`. Drops (crazyhouse) are
@@ -241,8 +239,9 @@ impl std::fmt::Display for Move {
             name(self.from_square).unwrap_or_default(),
             name(self.to_square).unwrap_or_default()
         )?;
-        if let Some(p) = self.promotion {
-            write!(f, "{}", SYMBOLS[usize::from(p - 1)])?;
+        let kind = |p: u8| Kind::ALL.get(usize::from(p).checked_sub(1)?).copied();
+        if let Some(kind) = self.promotion.and_then(kind) {
+            write!(f, "{}", kind.to_char())?;
         }
         Ok(())
     }
@@ -363,12 +362,8 @@ impl Piece {
                 "symbol: {symbol:?} is not one of PNBRQK or pnbrqk"
             )));
         };
-        let lower = c.to_ascii_lowercase();
-        match SYMBOLS.iter().position(|&s| s == lower) {
-            Some(i) => Ok(Piece {
-                piece_type: i as u8 + 1,
-                color: c.is_ascii_uppercase(),
-            }),
+        match Kind::from_fen_char(c) {
+            Some((color, kind)) => Ok(Piece::of(color, kind)),
             None => Err(PyValueError::new_err(format!(
                 "symbol: {symbol:?} is not one of PNBRQK or pnbrqk"
             ))),
@@ -377,12 +372,14 @@ impl Piece {
 
     /// The FEN letter: uppercase for white.
     pub fn symbol(&self) -> String {
-        let c = SYMBOLS[usize::from(self.piece_type - 1)];
-        if self.color {
-            c.to_ascii_uppercase().to_string()
+        let color = if self.color {
+            Color::White
         } else {
-            c.to_string()
-        }
+            Color::Black
+        };
+        Kind::ALL[usize::from(self.piece_type - 1)]
+            .fen_char(color)
+            .to_string()
     }
 
     /// The Unicode chess symbol (`invert_color` swaps the colours, for dark

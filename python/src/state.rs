@@ -174,12 +174,9 @@ impl State {
         let full = self.pos().fen(shredder).to_string();
         let ep_text = ep.map_or("-".to_owned(), |s| s.to_string());
         // rayscan's FEN has its six fields; the fourth is the en-passant square.
-        let fields: Vec<&str> = full
-            .split(' ')
-            .enumerate()
-            .map(|(i, field)| if i == 3 { ep_text.as_str() } else { field })
-            .collect();
-        Ok(fields.join(" "))
+        Ok(map_fields(&full, |i, field| {
+            if i == 3 { ep_text.as_str() } else { field }
+        }))
     }
 
     /// The piece placement of the FEN alone.
@@ -453,15 +450,12 @@ impl State {
         if self.is_halfmoves(100) {
             return true;
         }
-        if self.pos().halfmove_clock() >= 99 {
-            return self.pos().legal_moves().iter().any(|m| {
-                let mut next = self.clone();
-                let zeroing = is_zeroing(self.pos(), m);
-                next.play(m);
-                !zeroing && next.is_halfmoves(100)
-            });
-        }
-        false
+        let pos = self.pos();
+        pos.halfmove_clock() >= 99
+            && pos
+                .legal_moves()
+                .iter()
+                .any(|m| !is_zeroing(pos, m) && reached_halfmoves(&pos.play(m), 100))
     }
 
     /// Whether the side to move can claim a draw by threefold repetition: now, or with
@@ -520,6 +514,22 @@ impl State {
             format!("Board('{fen}')")
         })
     }
+}
+
+/// python-chess's `_is_halfmoves`: `n` half-moves without a capture or pawn move, and
+/// a move to make.
+fn reached_halfmoves(pos: &Position, n: u32) -> bool {
+    pos.halfmove_clock() >= n && !pos.legal_moves().is_empty()
+}
+
+/// `fen` with its whitespace-separated fields passed through `field(index, text)`.
+fn map_fields<'a>(fen: &'a str, field: impl Fn(usize, &'a str) -> &'a str) -> String {
+    let fields: Vec<&str> = fen
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, text)| field(i, text))
+        .collect();
+    fields.join(" ")
 }
 
 /// rayscan's SAN error as python-chess's kind.
@@ -594,14 +604,8 @@ fn loose_san(pos: &Position, san: &str) -> Loose {
     if !prefix.is_empty() {
         return Loose::Unreadable;
     }
-    let kind_of = |letter: u8| match letter {
-        b'n' => Some(Kind::Knight),
-        b'b' => Some(Kind::Bishop),
-        b'r' => Some(Kind::Rook),
-        b'q' => Some(Kind::Queen),
-        b'k' => Some(Kind::King),
-        _ => None,
-    };
+    // The letters were checked above: never a pawn's.
+    let kind_of = |letter: u8| Kind::from_char(char::from(letter));
     let promotion = match promotion.map(kind_of) {
         None => None,
         Some(Some(kind)) => Some(kind),
@@ -690,12 +694,12 @@ impl State {
     /// The board of a FEN, or `ValueError`.
     pub(crate) fn from_fen(fen: &str, chess960: bool) -> PyResult<State> {
         // python-chess reads move number 0 as 1.
-        let mut fields: Vec<&str> = fen.split_whitespace().collect();
-        if let Some(number) = fields.get_mut(5).filter(|n| **n == "0") {
-            *number = "1";
-        }
-        let (mut pos, _) = Position::from_fen(&fields.join(" "))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let read = map_fields(
+            fen,
+            |i, field| if i == 5 && field == "0" { "1" } else { field },
+        );
+        let (mut pos, _) =
+            Position::from_fen(&read).map_err(|e| PyValueError::new_err(e.to_string()))?;
         if !chess960 && !standard_castling(&pos) {
             return Err(PyValueError::new_err(format!(
                 "fen castling {:?}: a Chess960 castling right (king or rook off its standard square); pass chess960=True",
@@ -728,16 +732,12 @@ impl State {
     pub(crate) fn set_turn(&mut self, white: bool) -> PyResult<()> {
         let fen = self.pos().fen(true).to_string();
         let side = if white { "w" } else { "b" };
-        let changed: Vec<&str> = fen
-            .split(' ')
-            .enumerate()
-            .map(|(i, field)| match i {
-                1 => side,
-                3 => "-", // an en-passant square belongs to the side that was to move
-                _ => field,
-            })
-            .collect();
-        let (mut pos, _) = Position::from_fen(&changed.join(" "))
+        let changed = map_fields(&fen, |i, field| match i {
+            1 => side,
+            3 => "-", // an en-passant square belongs to the side that was to move
+            _ => field,
+        });
+        let (mut pos, _) = Position::from_fen(&changed)
             .map_err(|e| PyValueError::new_err(format!("turn: {e}")))?;
         pos.set_chess960(self.chess960);
         if let Some(current) = self.positions.last_mut() {
@@ -875,7 +875,7 @@ impl State {
     }
 
     fn is_halfmoves(&self, n: u32) -> bool {
-        self.pos().halfmove_clock() >= n && !self.pos().legal_moves().is_empty()
+        reached_halfmoves(self.pos(), n)
     }
 
     /// python-chess's `is_repetition`: the position occurred `count` times, counting
