@@ -115,7 +115,7 @@ fn write(name: &str, words: &[u64]) {
 }
 
 /// `crate::cpu::FEATURES`, the features of the hot paths' x86-64-v3 copy (a test in
-/// `movegen::isa` holds the lists together).
+/// `isa` holds the lists together).
 const V3_FEATURES: [&str; 8] = [
     "avx", "avx2", "bmi1", "bmi2", "fma", "lzcnt", "movbe", "popcnt",
 ];
@@ -130,7 +130,7 @@ const V4_EXTRA: [&str; 6] = [
     "avx512vpopcntdq",
 ];
 
-/// Sets `rayscan_v3_copy` and `rayscan_v4_copy` where `movegen::isa` compiles its
+/// Sets `rayscan_v3_copy` and `rayscan_v4_copy` where `isa` compiles its
 /// x86-64-v3 and x86-64-v4 copies of the hot paths: on x86-64, unless the crate is built
 /// with all their features already (`-C target-cpu=native` on a recent CPU), when a copy
 /// would be the same code as the crate's own.

@@ -6,7 +6,6 @@ use core::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
 };
 
-use crate::direction::Direction;
 use crate::square::{File, Rank, Square};
 
 /// A set of squares.
@@ -147,19 +146,6 @@ impl Bitboard {
         } else {
             Some(Square::from_index_masked(63 - self.0.leading_zeros()))
         }
-    }
-
-    /// The set moved one step in `dir`; squares that would leave the board (or wrap
-    /// around from the h-file to the a-file) are dropped.
-    ///
-    /// ```
-    /// use rayscan::{Bitboard, Direction};
-    /// assert_eq!(Bitboard::FILE_H.shift(Direction::East), Bitboard::EMPTY);
-    /// assert_eq!(Bitboard::RANK_1.shift(Direction::North), Bitboard::RANK_1 << 8);
-    /// ```
-    #[inline]
-    pub const fn shift(self, dir: Direction) -> Bitboard {
-        Bitboard(shift_signed(self.0 & !dir.wrap_mask().0, dir.offset()))
     }
 
     /// Iterates the squares from a1 towards h8 (a bitscan-and-reset loop).
@@ -389,6 +375,7 @@ impl FusedIterator for Subsets {}
 mod tests {
     extern crate std;
     use super::*;
+    use crate::direction::Direction;
     use std::format;
     use std::vec::Vec;
 

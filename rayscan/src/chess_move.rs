@@ -7,10 +7,41 @@
 use core::fmt;
 use core::mem::MaybeUninit;
 
-use crate::error::Snippet;
+use crate::parse_error::Snippet;
 use crate::piece::Piece;
-use crate::position::CastleSide;
-use crate::square::Square;
+use crate::square::{File, Square};
+
+/// Which side of the king a castling rook stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleSide {
+    /// Towards the h-file: the king ends on g, the rook on f (`O-O`).
+    King,
+    /// Towards the a-file: the king ends on c, the rook on d (`O-O-O`).
+    Queen,
+}
+
+impl CastleSide {
+    /// Both sides, king side first.
+    pub const ALL: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
+
+    /// The king's file after castling.
+    #[inline]
+    pub const fn king_to(self) -> File {
+        match self {
+            CastleSide::King => File::G,
+            CastleSide::Queen => File::C,
+        }
+    }
+
+    /// The rook's file after castling.
+    #[inline]
+    pub const fn rook_to(self) -> File {
+        match self {
+            CastleSide::King => File::F,
+            CastleSide::Queen => File::D,
+        }
+    }
+}
 
 /// What kind of move: needed where from and to alone do not tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -576,30 +607,8 @@ impl UciMove {
         self.promotion
     }
 
-    /// The legal move of `position` that this text names, or
-    /// [`UciMoveError::Illegal`]. Castling is accepted as king-to-rook (`e1h1`) in every
-    /// position, and as the king's two-square step (`e1g1`) in standard chess.
-    pub fn to_move(self, position: &crate::Position) -> Result<Move, UciMoveError> {
-        let UciMove {
-            from,
-            to,
-            promotion,
-        } = self;
-        let standard = !position.is_chess960();
-        let found = position.legal_moves().iter().find(|m| {
-            m.from() == from
-                && m.promotion() == promotion
-                && (m.to() == to
-                    || (m.is_castling()
-                        && standard
-                        && m.king_destination() == to
-                        && from.file() == crate::square::File::E))
-        });
-        found.ok_or_else(|| UciMoveError::Illegal(self.snippet()))
-    }
-
     /// The text, as an error quotes it (without allocating).
-    fn snippet(self) -> Snippet {
+    pub(crate) fn snippet(self) -> Snippet {
         let name = |sq: Square| [b'a' + sq.file() as u8, b'1' + sq.rank() as u8];
         let mut text = [0u8; 5];
         text[..2].copy_from_slice(&name(self.from));

@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::Not;
 use core::str::FromStr;
 
-use crate::error::{ParseError, ParseKind};
+use crate::parse_error::{ParseError, ParseKind};
 
 /// White or Black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

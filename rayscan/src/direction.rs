@@ -14,7 +14,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::{Bitboard, shift_signed};
-use crate::error::{ParseError, ParseKind};
+use crate::parse_error::{ParseError, ParseKind};
+use crate::square::Square;
 
 /// A ray direction, with its square-index offset.
 ///
@@ -374,6 +375,37 @@ impl KnightDirection {
     #[inline]
     pub const fn shift(self, set: Bitboard) -> Bitboard {
         Bitboard(shift_signed(set.0 & !self.wrap_mask().0, self.offset()))
+    }
+}
+
+// A step in a direction, for the two values a direction moves: defined here, with the
+// directions, so that the square and the set stay below them.
+impl Bitboard {
+    /// The set moved one step in `dir`; squares that would leave the board (or wrap
+    /// around from the h-file to the a-file) are dropped.
+    ///
+    /// ```
+    /// use rayscan::{Bitboard, Direction};
+    /// assert_eq!(Bitboard::FILE_H.shift(Direction::East), Bitboard::EMPTY);
+    /// assert_eq!(Bitboard::RANK_1.shift(Direction::North), Bitboard::RANK_1 << 8);
+    /// ```
+    #[inline]
+    pub const fn shift(self, dir: Direction) -> Bitboard {
+        Bitboard(shift_signed(self.0 & !dir.wrap_mask().0, dir.offset()))
+    }
+}
+
+impl Square {
+    /// The neighbour one step in `dir`, or `None` off the board (no wrap across the a/h files).
+    ///
+    /// ```
+    /// use rayscan::{Direction, Square};
+    /// assert_eq!(Square::G2.offset(Direction::NorthWest), Some(Square::F3));
+    /// assert_eq!(Square::H2.offset(Direction::East), None);
+    /// ```
+    #[inline]
+    pub const fn offset(self, dir: Direction) -> Option<Square> {
+        self.step(dir.file_delta(), dir.rank_delta())
     }
 }
 

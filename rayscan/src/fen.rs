@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::error::Snippet;
+use crate::parse_error::Snippet;
 use crate::piece::Piece;
 use crate::square::{File, Rank, Square};
 

@@ -84,31 +84,50 @@
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+// The modules layer by layer, lowest first: a module imports only from its own layer and
+// those below (tests/integration/layers.rs holds the rule; docs/src/layout.md draws it).
+
+// Values: squares, sets, directions, pieces, moves; the CPU's features and the lanes.
 pub mod bitboard;
 pub mod chess_move;
 pub mod color;
 pub mod cpu;
-pub mod dir_move;
 pub mod direction;
-pub mod error;
-pub mod fen;
-pub mod mailbox;
+mod parse_error;
+pub mod piece;
+pub(crate) mod side;
+mod simd;
+pub mod square;
+
+// Empty-board masks and the slider techniques.
 pub mod masks;
+pub mod sliders;
+
+// The position: placement, FEN, copy-make, keys.
+pub mod fen;
+pub mod position;
+
+// The move generators, and what reads moves: SAN, SEE, the mailbox boards.
+pub mod dir_move;
+pub mod mailbox;
 pub mod movegen;
+pub mod san;
+pub mod see;
+
+// Perft, its hash table and statistics; threads and suites.
 #[cfg(feature = "std")]
 pub mod parallel;
 pub mod perft;
-pub mod piece;
-pub mod position;
-pub mod san;
-pub mod see;
-#[cfg(feature = "serde")]
-pub mod serde_impls;
-mod simd;
-pub mod sliders;
-pub mod square;
 #[cfg(feature = "std")]
 pub mod suite;
+
+// The CPU dispatch: the hot paths compiled per CPU level, one chosen at run time.
+mod isa;
+
+// The crate's faces: every error type gathered, serde.
+pub mod error;
+#[cfg(feature = "serde")]
+pub mod serde_impls;
 
 pub use bitboard::Bitboard;
 pub use chess_move::{Move, MoveKind, MoveList, UciMove};

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use crate::color::Color;
 use crate::direction::{Direction, Line};
-use crate::error::{ParseError, ParseKind};
+use crate::parse_error::{ParseError, ParseKind};
 
 /// A kind of piece, without colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -23,8 +23,9 @@
 use core::fmt;
 
 use crate::chess_move::{Move, MoveKind, MoveList};
-use crate::error::{IllegalMove, Snippet};
+use crate::parse_error::Snippet;
 use crate::piece::Piece;
+use crate::position::IllegalMove;
 use crate::position::{CastleSide, Position};
 use crate::square::{File, Rank, Square};
 

@@ -6,7 +6,7 @@
 //! - [`Avx512`]: one 512-bit register, each operation one instruction (`vpandq`,
 //!   `vpsllvq`, `vpopcntq`, `vplzcntq`…), a [`Mask`] one mask register. Only code that
 //!   runs where the CPU has AVX-512 may use it: the copy of the hot paths compiled for
-//!   x86-64-v4 (`movegen::isa`), or any code when the crate itself is compiled with
+//!   x86-64-v4 (`isa`), or any code when the crate itself is compiled with
 //!   AVX-512 ([`Compiled`]).
 //! - [`Portable`]: plain arrays handled lane by lane, on every CPU. Correct, and what the
 //!   tests compare with the scalar code on every build, but not fast: left to the

@@ -3,8 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::direction::Direction;
-use crate::error::{ParseError, ParseKind};
+use crate::parse_error::{ParseError, ParseKind};
 
 /// A file (column) `a`–`h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -228,18 +227,6 @@ impl Square {
     #[inline]
     pub const fn rank(self) -> Rank {
         Rank::ALL[self as usize >> 3]
-    }
-
-    /// The neighbour one step in `dir`, or `None` off the board (no wrap across the a/h files).
-    ///
-    /// ```
-    /// use rayscan::{Direction, Square};
-    /// assert_eq!(Square::G2.offset(Direction::NorthWest), Some(Square::F3));
-    /// assert_eq!(Square::H2.offset(Direction::East), None);
-    /// ```
-    #[inline]
-    pub const fn offset(self, dir: Direction) -> Option<Square> {
-        self.step(dir.file_delta(), dir.rank_delta())
     }
 
     /// The square `df` files and `dr` ranks away, or `None` off the board.

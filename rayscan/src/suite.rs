@@ -52,7 +52,7 @@ impl fmt::Display for SuiteError {
     /// );
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = crate::error::Snippet::new(&self.text);
+        let text = crate::parse_error::Snippet::new(&self.text);
         write!(f, "line {}: {text}: {}", self.line, self.reason)
     }
 }

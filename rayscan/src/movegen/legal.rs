@@ -14,7 +14,7 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
-use super::isa::hot;
+use super::hot::{Entry, Hot};
 use super::moveset::MoveSet;
 use super::piecewise::Visitor;
 use crate::bitboard::Bitboard;
@@ -91,7 +91,7 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     /// without generating a move: a population count per set, as perft's last ply.
     #[inline]
     pub fn len(&self) -> usize {
-        hot::count::<S>(self.position) as usize
+        Hot::count::<S>(self.position) as usize
     }
 
     /// Whether there is no legal move: checkmate or stalemate. Counts, as
@@ -254,7 +254,7 @@ impl SetBuffer {
             slots: 0,
             castling: 0,
         };
-        hot::visit::<S, _>(position, collect).finish();
+        Hot::visit::<S, _>(position, collect).finish();
         buffer
     }
 }
@@ -486,7 +486,7 @@ impl<S: Slider> Iter<'_, S> {
     /// Lists the moves: once, out of the caller's loop.
     #[inline(never)]
     fn generate(&mut self) {
-        hot::generate::<S>(self.position, &mut self.moves);
+        Hot::generate::<S>(self.position, &mut self.moves);
         self.generated = true;
     }
 }
@@ -507,7 +507,7 @@ impl<S: Slider> Iterator for Iter<'_, S> {
         let left = if self.generated {
             self.moves.len().saturating_sub(self.next)
         } else {
-            hot::count::<S>(self.position) as usize
+            Hot::count::<S>(self.position) as usize
         };
         (left, Some(left))
     }
@@ -564,7 +564,7 @@ impl<S: Slider> From<LegalMoves<'_, S>> for MoveList {
     #[inline]
     fn from(moves: LegalMoves<'_, S>) -> MoveList {
         let mut list = MoveList::new();
-        hot::generate::<S>(moves.position, &mut list);
+        Hot::generate::<S>(moves.position, &mut list);
         list
     }
 }
@@ -690,4 +690,38 @@ impl Position {
     pub fn legal_moves_with<S: Slider>(&self) -> LegalMoves<'_, S> {
         LegalMoves::of(self)
     }
+}
+/// Appends every legal move of `pos` to `list`, piece by piece, using technique `S` for
+/// slider attacks.
+///
+/// ```
+/// use rayscan::chess_move::MoveList;
+/// use rayscan::movegen::generate;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Classical;
+/// // A rook pinned on the e-file may only move along it.
+/// let p = Position::from_fen("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap().0;
+/// let mut list = MoveList::new();
+/// generate::<Classical>(&p, &mut list);
+/// let rook: Vec<String> = list.iter().filter(|m| m.from() == rayscan::Square::E2).map(|m| m.to_string()).collect();
+/// assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
+/// ```
+#[inline(always)]
+pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
+    Hot::generate::<S>(pos, list);
+}
+
+/// The number of legal moves of `pos`, without listing them: what perft needs at its
+/// last ply. The same traversal as [`generate`], with population counts where it lists
+/// moves (each promotion target four moves).
+///
+/// ```
+/// use rayscan::movegen::count;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Magic;
+/// let p = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap().0;
+/// assert_eq!(count::<Magic>(&p), 48);
+/// ```
+pub fn count<S: Slider>(pos: &Position) -> u64 {
+    Hot::count::<S>(pos)
 }

@@ -33,33 +33,30 @@ use core::str::FromStr;
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList, UciMove, UciMoveError};
 use crate::color::Color;
-use crate::error::{ParseError, ParseKind};
 use crate::masks;
+use crate::parse_error::{ParseError, ParseKind};
 use crate::piece::Piece;
 use crate::position::{CastleSide, Position};
 use crate::sliders::{Slider, Technique};
 use crate::square::{File, Rank, Square};
 
-mod batch;
 pub mod directionwise;
+pub(crate) mod hot;
 mod hybrid;
-pub(crate) mod isa;
 pub mod legal;
 mod legality;
 mod moveset;
 mod pawns;
 pub mod picker;
 pub(crate) mod piecewise;
-pub(crate) mod side;
 
 pub use directionwise::{DirectionTargets, generate_targets};
 pub use hybrid::generate_hybrid;
 pub use legal::LegalMoves;
+pub use legal::{count, generate};
 pub use legality::CheckInfo;
 pub use moveset::{MoveSet, MoveSetIter};
 pub use picker::{MovePicker, Stage, StagedHistory, perft_staged};
-pub use piecewise::{count, generate};
-pub(crate) use piecewise::{perft_auto, perft_position};
 
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 
@@ -425,9 +422,40 @@ impl Position {
     }
 }
 
+// Text resolved against a position's legal moves: defined here, with them, so that the
+// move values stay below the position.
+impl UciMove {
+    /// The legal move of `position` that this text names, or
+    /// [`UciMoveError::Illegal`]. Castling is accepted as king-to-rook (`e1h1`) in every
+    /// position, and as the king's two-square step (`e1g1`) in standard chess.
+    pub fn to_move(self, position: &Position) -> Result<Move, UciMoveError> {
+        let (from, to, promotion) = (self.from(), self.to(), self.promotion());
+        let standard = !position.is_chess960();
+        let found = position.legal_moves().iter().find(|m| {
+            m.from() == from
+                && m.promotion() == promotion
+                && (m.to() == to
+                    || (m.is_castling()
+                        && standard
+                        && m.king_destination() == to
+                        && from.file() == File::E))
+        });
+        found.ok_or_else(|| UciMoveError::Illegal(self.snippet()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_generator_error_lists_every_generator() {
+        let e = "nope".parse::<Generator>().unwrap_err();
+        let message = e.to_string();
+        for g in Generator::ALL {
+            assert!(message.contains(g.name()), "{message} lacks {}", g.name());
+        }
+    }
 
     fn fen(f: &str) -> Position {
         Position::from_fen(f).unwrap().0

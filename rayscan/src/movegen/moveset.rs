@@ -4,14 +4,14 @@
 //! set's moves are counted by a population count.
 
 use super::PROMOTIONS;
-use super::isa::hot;
+use super::hot::{Entry, Hot};
 use super::piecewise::{KING, PAWN, Visitor, source};
-use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
 use crate::piece::Piece;
 use crate::position::Position;
+use crate::side::{Black, Side, White};
 use crate::sliders::{Fastest, Slider};
 use crate::square::Square;
 
@@ -579,7 +579,7 @@ impl Position {
             f,
             stopped: false,
         };
-        hot::visit::<Fastest, _>(self, children).stopped
+        Hot::visit::<Fastest, _>(self, children).stopped
     }
 
     /// [`Position::generate_moves`] with slider technique `S` (monomorphized).
@@ -590,7 +590,7 @@ impl Position {
             stopped: false,
             wanted: Bitboard::FULL,
         };
-        hot::visit::<S, _>(self, sets).stopped
+        Hot::visit::<S, _>(self, sets).stopped
     }
 
     /// [`Position::generate_moves`] narrowed to the moves onto `targets`: the moves `m`
@@ -627,6 +627,6 @@ impl Position {
             stopped: false,
             wanted: targets,
         };
-        hot::visit::<S, _>(self, sets).stopped
+        Hot::visit::<S, _>(self, sets).stopped
     }
 }

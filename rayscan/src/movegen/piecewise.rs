@@ -19,15 +19,13 @@
 //!
 //! The moves reach a [`Visitor`] as sets: a piece's targets, the pawns' targets by
 //! shifting (so pawns need no loop), en passant and castling one by one. Listing them
-//! ([`generate`]), counting them ([`count`]: population counts only) and perft's
+//! ([`generate`](super::generate)), counting them ([`count`](super::count): population counts only) and perft's
 //! copy-make are three visitors of one traversal, monomorphized for each technique and
 //! each side to move.
 
 use core::marker::PhantomData;
 
 use super::PROMOTIONS;
-use super::isa::{self, Isa};
-use super::side::{Black, Side, White};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
@@ -35,7 +33,8 @@ use crate::direction::KnightDirection;
 use crate::masks;
 use crate::piece::Piece;
 use crate::position::{Board, Position};
-use crate::sliders::{Slider, WithSlider};
+use crate::side::{Black, Side, White};
+use crate::sliders::Slider;
 use crate::square::Square;
 
 pub(crate) const PAWN: usize = Piece::Pawn as usize;
@@ -551,26 +550,6 @@ impl Visitor for Lister<'_> {
     }
 }
 
-/// Appends every legal move of `pos` to `list`, piece by piece, using technique `S` for
-/// slider attacks.
-///
-/// ```
-/// use rayscan::chess_move::MoveList;
-/// use rayscan::movegen::generate;
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Classical;
-/// // A rook pinned on the e-file may only move along it.
-/// let p = Position::from_fen("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap().0;
-/// let mut list = MoveList::new();
-/// generate::<Classical>(&p, &mut list);
-/// let rook: Vec<String> = list.iter().filter(|m| m.from() == rayscan::Square::E2).map(|m| m.to_string()).collect();
-/// assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
-/// ```
-#[inline(always)]
-pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-    isa::hot::generate::<S>(pos, list);
-}
-
 /// Counts the moves: population counts only, each promotion target four moves.
 pub(crate) struct Counter(pub(crate) u64);
 
@@ -639,92 +618,6 @@ pub(crate) fn count_king<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
     counter.0
 }
 
-/// The number of legal moves of `pos`, without listing them: what perft needs at its
-/// last ply. The same traversal as [`generate`], with population counts where it lists
-/// moves (each promotion target four moves).
-///
-/// ```
-/// use rayscan::movegen::count;
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Magic;
-/// let p = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap().0;
-/// assert_eq!(count::<Magic>(&p), 48);
-/// ```
-pub fn count<S: Slider>(pos: &Position) -> u64 {
-    isa::hot::count::<S>(pos)
-}
-
-/// Perft's visitor: copy-make each move and count the child's subtree.
-struct Perft<'a, S, C, K> {
-    board: &'a Board,
-    /// The opponent's king: where it stands in every child.
-    their_king: Square,
-    /// Plies left below the children (at least 1).
-    depth: u32,
-    nodes: u64,
-    technique: PhantomData<(S, C, K)>,
-}
-
-impl<S: Slider, C: Side, K: Isa> Perft<'_, S, C, K> {
-    /// Counts `child`'s subtree. At the last interior ply the child's moves are counted
-    /// right here: inlined (`hot`) for the frequent moves, called for the others (king
-    /// moves, pawn captures, promotions, en passant, castling). Inlined into every kind
-    /// of move, the count made one node's code several times the instruction cache
-    /// (measured, alternating runs: calling it for the rare kinds bought about 20% on
-    /// CPW position 4 and 4% on Kiwipete, the start position unchanged).
-    #[inline(always)]
-    fn child(&mut self, child: &Board, hot: bool) {
-        self.nodes += match (self.depth, hot) {
-            (1, true) => count_king::<S, C::Them>(child, self.their_king),
-            (1, false) => K::count_leaf::<S, C::Them>(child, self.their_king),
-            _ => K::perft_board::<S, C::Them>(child, self.depth),
-        };
-    }
-}
-
-impl<S: Slider, C: Side, K: Isa> Visitor for Perft<'_, S, C, K> {
-    #[inline(always)]
-    fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            let child = self.board.make_move::<C, P>(from, to);
-            self.child(&child, P != KING);
-        }
-    }
-    #[inline(always)]
-    fn pawns(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            let child = self.board.make_move::<C, PAWN>(source(to, back), to);
-            self.child(&child, back == C::UP);
-        }
-    }
-    #[inline(always)]
-    fn double_pushes(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            let child = self.board.make_double_push::<C>(source(to, back), to);
-            self.child(&child, true);
-        }
-    }
-    #[inline(always)]
-    fn promotions(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            for piece in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                let child = self.board.make_promotion::<C>(source(to, back), to, piece);
-                self.child(&child, false);
-            }
-        }
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, from: Square, to: Square) {
-        let child = self.board.make_en_passant::<C>(from, to);
-        self.child(&child, false);
-    }
-    #[inline(always)]
-    fn castling(&mut self, king: Square, rook: Square) {
-        let child = self.board.make_castling::<C>(king, rook);
-        self.child(&child, false);
-    }
-}
-
 /// Copy-makes every move of side `C` on `board` and hands each child to `f`: the
 /// traversal of the perft variants that do more per child than count it (the hash table,
 /// the statistics).
@@ -781,55 +674,6 @@ impl<C: Side, F: FnMut(&Board)> Visitor for MakeEach<'_, C, F> {
     fn castling(&mut self, king: Square, rook: Square) {
         (self.f)(&self.board.make_castling::<C>(king, rook));
     }
-}
-
-/// Leaf nodes `depth` (≥ 1) plies below side `C` to move on `b`: the last ply counted,
-/// every other ply copy-made move by move straight from the generator. The children are
-/// counted through `K`, the copy of the hot path being run ([`isa`]).
-#[inline(always)]
-pub(crate) fn perft_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32) -> u64 {
-    if depth <= 1 {
-        return count_board::<S, C>(b);
-    }
-    if depth == 2
-        && let Some(n) = S::lanes_or(super::batch::Perft2::<C, K>::new(b), Skip(PhantomData))
-    {
-        return n;
-    }
-    let mut v = Perft::<S, C, K> {
-        board: b,
-        their_king: b.king_of(C::THEM),
-        depth: depth - 1,
-        nodes: 0,
-        technique: PhantomData,
-    };
-    enumerate::<S, C, _>(b, &mut v);
-    v.nodes
-}
-
-/// Nothing, for the techniques [`Slider::lanes_or`] does not run the other argument with.
-pub(crate) struct Skip<T>(pub(crate) PhantomData<T>);
-
-impl<T> WithSlider for Skip<T> {
-    type Output = Option<T>;
-    #[inline(always)]
-    fn run<S: Slider>(self) -> Option<T> {
-        None
-    }
-}
-
-/// Perft from `pos` (depth ≥ 1) on its board, side to move resolved once, on the copy
-/// of the hot path the CPU can run.
-#[inline]
-pub(crate) fn perft_position<S: Slider>(pos: &Position, depth: u32) -> u64 {
-    isa::hot::perft::<S>(pos, depth)
-}
-
-/// Perft from `pos` (depth ≥ 1) with the technique [`crate::sliders::Technique::auto`]
-/// picks, on the copy of the hot path the CPU can run.
-#[inline]
-pub(crate) fn perft_auto(pos: &Position, depth: u32) -> u64 {
-    isa::hot::perft_auto(pos, depth)
 }
 
 #[cfg(test)]

@@ -25,12 +25,13 @@ use std::alloc::{Layout, alloc_zeroed};
 use std::boxed::Box;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use super::copy::Isa;
 use crate::color::Color;
-use crate::movegen::isa::{self, Isa};
+use crate::movegen::hot::Hot;
 use crate::movegen::piecewise::{MakeEach, enumerate};
-use crate::movegen::side::Side;
 use crate::position::zobrist::splitmix;
 use crate::position::{Board, Position};
+use crate::side::Side;
 use crate::sliders::{Slider, Technique, WithSlider};
 
 /// The seed of [`PerftTable::new`]'s keys.
@@ -362,10 +363,30 @@ impl PerftTable {
 /// How many children a node makes (and prefetches) before it probes them.
 const BATCH: usize = 32;
 
+/// A copy of the hot paths ([`Isa`]) with the hashed perft's body compiled in it:
+/// implemented by the dispatch ([`crate::isa`]).
+pub(crate) trait HashedCopy: Isa {
+    /// Hashed perft below side `C` to move on `b`, depth ≥ 3 ([`hashed_body`]).
+    fn hashed_board<S: Slider, C: Side>(
+        b: &Board,
+        key: u128,
+        depth: u32,
+        table: &PerftTable,
+    ) -> u64;
+}
+
+/// The hashed perft run in the copy the CPU can run: implemented by the dispatch
+/// ([`crate::isa`]) for [`Hot`].
+pub(crate) trait HashedEntry {
+    /// Hashed perft (depth ≥ 2) of `pos`, whose key in `table` is `key`: looked up
+    /// first, stored after.
+    fn perft_hashed<S: Slider>(pos: &Position, key: u128, depth: u32, table: &PerftTable) -> u64;
+}
+
 /// The subtree count of side `C` to move on `b`, `depth` (≥ 2) plies deep, looked up
 /// first and stored after.
 #[inline(always)]
-pub(crate) fn lookup<S: Slider, C: Side, K: Isa>(
+pub(crate) fn lookup<S: Slider, C: Side, K: HashedCopy>(
     b: &Board,
     key: u128,
     depth: u32,
@@ -386,7 +407,7 @@ pub(crate) fn lookup<S: Slider, C: Side, K: Isa>(
 /// Leaf nodes `depth` (≥ 3) plies below side `C` to move on `b` (with key `key`), every
 /// child looked up in `table`: made, keyed and prefetched in batches, then probed.
 #[inline(always)]
-pub(crate) fn hashed_body<S: Slider, C: Side, K: Isa>(
+pub(crate) fn hashed_body<S: Slider, C: Side, K: HashedCopy>(
     b: &Board,
     key: u128,
     depth: u32,
@@ -434,7 +455,7 @@ pub fn perft_hashed<S: Slider>(pos: &Position, depth: u32, table: &PerftTable) -
     match depth {
         0 => 1,
         1 => crate::movegen::count::<S>(pos),
-        _ => isa::hot::perft_hashed::<S>(pos, table.key(pos), depth, table),
+        _ => Hot::perft_hashed::<S>(pos, table.key(pos), depth, table),
     }
 }
 

@@ -21,6 +21,9 @@
 //! enables the `precompile` feature instead, which compiles them here, once. Either way
 //! the code is the same.
 
+mod batch;
+pub(crate) mod copy;
+pub(crate) mod fast;
 #[cfg(feature = "std")]
 pub mod hash;
 pub mod stats;
@@ -51,7 +54,7 @@ pub fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    crate::movegen::perft_position::<S>(pos, depth)
+    fast::perft_position::<S>(pos, depth)
 }
 
 /// Perft with the direction-wise generator and technique `S`'s set-wise ray attacks.
@@ -331,6 +334,6 @@ impl Position {
         if depth == 0 {
             return 1;
         }
-        crate::movegen::perft_auto(self, depth)
+        fast::perft_auto(self, depth)
     }
 }

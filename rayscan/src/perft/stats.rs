@@ -23,15 +23,16 @@
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign};
 
+use super::copy::Isa;
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::masks;
-use crate::movegen::isa::{self, Isa};
+use crate::movegen::hot::Hot;
 use crate::movegen::piecewise::{
     BISHOP, KNIGHT, MakeEach, PAWN, QUEEN, ROOK, Visitor, enumerate, source,
 };
-use crate::movegen::side::Side;
 use crate::position::{Board, Position};
+use crate::side::Side;
 use crate::sliders::{Slider, Technique, WithSlider};
 use crate::square::Square;
 
@@ -150,7 +151,7 @@ struct Leaves<'a, S, C, K> {
     technique: PhantomData<(S, C, K)>,
 }
 
-impl<'a, S: Slider, C: Side, K: Isa> Leaves<'a, S, C, K> {
+impl<'a, S: Slider, C: Side, K: StatsCopy> Leaves<'a, S, C, K> {
     #[inline(always)]
     fn new(board: &'a Board, out: &'a mut PerftStats) -> Self {
         let king = board.king_of(C::THEM);
@@ -241,7 +242,7 @@ fn shift(b: Bitboard, back: i32) -> Bitboard {
     }
 }
 
-impl<S: Slider, C: Side, K: Isa> Visitor for Leaves<'_, S, C, K> {
+impl<S: Slider, C: Side, K: StatsCopy> Visitor for Leaves<'_, S, C, K> {
     #[inline(always)]
     fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
         self.out.nodes += u64::from(to.len());
@@ -302,10 +303,28 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Leaves<'_, S, C, K> {
     }
 }
 
+/// A copy of the hot paths ([`Isa`]) with the statistics' body compiled in it:
+/// implemented by the dispatch ([`crate::isa`]).
+pub(crate) trait StatsCopy: Isa {
+    /// Perft statistics below side `C` to move on `b` ([`stats_body`]).
+    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats);
+}
+
+/// The statistics run in the copy the CPU can run: implemented by the dispatch
+/// ([`crate::isa`]) for [`Hot`].
+pub(crate) trait StatsEntry {
+    /// Perft statistics (depth ≥ 1) of `pos`, added to `out`.
+    fn stats<S: Slider>(pos: &Position, depth: u32, out: &mut PerftStats);
+}
+
 /// Statistics of the leaves `depth` (≥ 1) plies below side `C` to move on `b`, added to
 /// `out`; the children are counted through `K`, the copy of the hot path being run.
 #[inline(always)]
-pub(crate) fn stats_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32, out: &mut PerftStats) {
+pub(crate) fn stats_body<S: Slider, C: Side, K: StatsCopy>(
+    b: &Board,
+    depth: u32,
+    out: &mut PerftStats,
+) {
     if depth <= 1 {
         let mut leaves = Leaves::<S, C, K>::new(b, out);
         enumerate::<S, C, _>(b, &mut leaves);
@@ -333,7 +352,7 @@ pub fn perft_stats<S: Slider>(pos: &Position, depth: u32) -> PerftStats {
         return PerftStats::LEAF;
     }
     let mut out = PerftStats::default();
-    isa::hot::stats::<S>(pos, depth, &mut out);
+    Hot::stats::<S>(pos, depth, &mut out);
     out
 }
 

@@ -11,8 +11,8 @@
 use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::masks;
-use crate::movegen::side::Side;
 use crate::piece::Piece;
+use crate::side::Side;
 use crate::sliders::Slider;
 use crate::square::Square;
 

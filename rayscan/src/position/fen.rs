@@ -14,8 +14,8 @@ use core::fmt;
 use super::{CastleSide, Position};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::error::Snippet;
 use crate::fen::{Placement, PlacementProblem};
+use crate::parse_error::Snippet;
 use crate::piece::Piece;
 use crate::square::{File, Rank, Square};
 

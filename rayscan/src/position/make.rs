@@ -1,13 +1,13 @@
 //! Copy-make: [`Position::play`] returns the position after a move, updating the
 //! bitboards, castling rights, en passant, clocks and the Zobrist key incrementally.
 
+use super::IllegalMove;
 use super::{Board, Position, zobrist};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
-use crate::error::IllegalMove;
-use crate::movegen::side::{Black, Side, White};
 use crate::piece::Piece;
+use crate::side::{Black, Side, White};
 use crate::square::Square;
 
 /// What a move changes: the squares to flip in each set, and the key bits to flip.

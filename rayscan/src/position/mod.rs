@@ -4,13 +4,17 @@
 
 pub(crate) mod board;
 mod fen;
+mod illegal;
 mod make;
 mod polyglot;
 pub(crate) mod zobrist;
 
 pub(crate) use board::Board;
+// A value of the moves' layer, defined with them; re-exported where it always was.
+pub use crate::chess_move::CastleSide;
 
 pub use fen::{FenError, FenField, FenProblem, Warning, Warnings};
+pub use illegal::IllegalMove;
 
 use core::fmt;
 
@@ -21,39 +25,7 @@ use crate::fen::Placement;
 use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
-use crate::square::{File, Rank, Square};
-
-/// Which side of the king a castling rook stands on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CastleSide {
-    /// Towards the h-file: the king ends on g, the rook on f (`O-O`).
-    King,
-    /// Towards the a-file: the king ends on c, the rook on d (`O-O-O`).
-    Queen,
-}
-
-impl CastleSide {
-    /// Both sides, king side first.
-    pub const ALL: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
-
-    /// The king's file after castling.
-    #[inline]
-    pub const fn king_to(self) -> File {
-        match self {
-            CastleSide::King => File::G,
-            CastleSide::Queen => File::C,
-        }
-    }
-
-    /// The rook's file after castling.
-    #[inline]
-    pub const fn rook_to(self) -> File {
-        match self {
-            CastleSide::King => File::F,
-            CastleSide::Queen => File::D,
-        }
-    }
-}
+use crate::square::{Rank, Square};
 
 /// Castling rights, stored as the castling rook's square per colour and side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

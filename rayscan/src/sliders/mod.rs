@@ -29,7 +29,7 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, Line};
-use crate::error::{ParseError, ParseKind};
+use crate::parse_error::{ParseError, ParseKind};
 use crate::piece::SliderPiece;
 use crate::square::Square;
 

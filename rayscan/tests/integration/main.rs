@@ -14,6 +14,7 @@ mod corpus;
 mod api;
 mod differential;
 mod fen;
+mod layers;
 mod malformed;
 mod parallel;
 mod perft;

@@ -11,43 +11,38 @@
 //! feature-enabled twins, and the recursion stays inside them. Everything else on the hot
 //! path (the traversal, the visitors, the masks, the lookups) is `#[inline(always)]` and
 //! compiled into each copy.
+//!
+//! The top layer of the library: nothing below imports this module. What the layers
+//! below need of it they declare themselves, as traits this module implements:
+//! - a body reaches the copy it runs in through the trait declared beside it:
+//!   [`Isa`] (`perft::copy`), [`StatsCopy`] (`perft::stats`), [`HashedCopy`]
+//!   (`perft::hash`), implemented here for [`Baseline`], [`V3`] and [`V4`];
+//! - the public API reaches the copy the CPU can run through the entry points declared
+//!   beside it: [`Entry`] (`movegen::hot`: the generator's visits), [`PerftEntry`],
+//!   [`StatsEntry`] and [`HashedEntry`], implemented here for [`Hot`].
 
-use super::piecewise::{Lister, Visitor, count_king, enumerate_position, perft_body};
-use super::side::Side;
-use crate::chess_move::MoveList;
+use crate::movegen::hot::{Entry, Hot};
+use crate::movegen::piecewise::{Visitor, count_king, enumerate_position};
+use crate::perft::copy::{Isa, PerftEntry};
+use crate::perft::fast::perft_body;
 #[cfg(feature = "std")]
-use crate::perft::hash::{PerftTable, hashed_body, lookup};
-use crate::perft::stats::{PerftStats, stats_body};
+use crate::perft::hash::{HashedCopy, HashedEntry, PerftTable, hashed_body, lookup};
+use crate::perft::stats::{PerftStats, StatsCopy, StatsEntry, stats_body};
 use crate::position::{Board, Position};
-use crate::simd::Backend;
+use crate::side::Side;
 use crate::sliders::Slider;
 use crate::square::Square;
 
-/// A set of CPU features the hot paths are compiled for.
-pub(crate) trait Isa: Copy + 'static {
-    /// How this copy computes on eight bitboards at once ([`crate::simd`]): one AVX-512
-    /// register where the copy is compiled with AVX-512, plain arrays elsewhere.
-    type Lanes: Backend;
-    /// Perft below side `C` to move on `b` ([`perft_body`]).
-    fn perft_board<S: Slider, C: Side>(b: &Board, depth: u32) -> u64;
-    /// The moves of side `C` on `b`, whose king stands on `king`, counted in a function
-    /// of its own: perft's last ply for the rare kinds of move.
-    fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64;
-    /// Runs the visitor over the legal moves of `pos`, and hands it back. By value: held
-    /// behind a pointer into the caller's frame, the visitor's state went through memory
-    /// at every set (a callback's running count added in memory, one set after another).
-    fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V;
-    /// Perft statistics below side `C` to move on `b` ([`stats_body`]).
-    fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats);
-    /// Hashed perft below side `C` to move on `b`, depth ≥ 3 ([`hashed_body`]).
-    #[cfg(feature = "std")]
-    fn hashed_board<S: Slider, C: Side>(
-        b: &Board,
-        key: u128,
-        depth: u32,
-        table: &PerftTable,
-    ) -> u64;
-}
+/// A copy with every body compiled in it: what the entry points in [`hot`] pick among.
+#[cfg(feature = "std")]
+pub(crate) trait Compiled: Isa + StatsCopy + HashedCopy {}
+#[cfg(feature = "std")]
+impl<K: Isa + StatsCopy + HashedCopy> Compiled for K {}
+/// A copy with every body compiled in it: what the entry points in [`hot`] pick among.
+#[cfg(not(feature = "std"))]
+pub(crate) trait Compiled: Isa + StatsCopy {}
+#[cfg(not(feature = "std"))]
+impl<K: Isa + StatsCopy> Compiled for K {}
 
 /// Whatever the crate is compiled with (baseline x86-64 unless `-C target-cpu` says more).
 #[derive(Clone, Copy, Debug)]
@@ -96,11 +91,17 @@ impl Isa for Baseline {
         enumerate_position::<S, V>(pos, &mut v);
         v
     }
+}
+
+impl StatsCopy for Baseline {
     #[inline]
     fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
         stats_body::<S, C, Self>(b, depth, out);
     }
-    #[cfg(feature = "std")]
+}
+
+#[cfg(feature = "std")]
+impl HashedCopy for Baseline {
     #[inline]
     fn hashed_board<S: Slider, C: Side>(
         b: &Board,
@@ -177,12 +178,19 @@ macro_rules! feature_copy {
                 // SAFETY: as above.
                 unsafe { $fns::enumerate::<S, V>(pos, v) }
             }
+        }
+
+        #[cfg($copy)]
+        impl StatsCopy for $isa {
             #[inline(always)]
             fn stats_board<S: Slider, C: Side>(b: &Board, depth: u32, out: &mut PerftStats) {
                 // SAFETY: as above.
                 unsafe { $fns::stats::<S, C>(b, depth, out) }
             }
-            #[cfg(feature = "std")]
+        }
+
+        #[cfg(all($copy, feature = "std"))]
+        impl HashedCopy for $isa {
             #[inline(always)]
             fn hashed_board<S: Slider, C: Side>(
                 b: &Board,
@@ -222,11 +230,10 @@ feature_copy!(
 ///   the baseline copy, whose lanes are arrays (right, and never the default there);
 /// - every other technique computes on single words, where AVX-512 adds nothing to
 ///   AVX2: the x86-64-v3 copy, which such a CPU runs, and the baseline copy.
-pub(crate) mod hot {
+mod hot {
     use super::*;
     use crate::color::Color;
-    use crate::movegen::piecewise::Counter;
-    use crate::movegen::side::{Black, White};
+    use crate::side::{Black, White};
     use crate::sliders::{Magic, WithSlider};
     use core::marker::PhantomData;
 
@@ -248,7 +255,7 @@ pub(crate) mod hot {
     trait Action {
         type Output;
         /// Runs on the copy `K` with the technique `S`.
-        fn on<S: Slider, K: Isa>(self) -> Self::Output;
+        fn on<S: Slider, K: Compiled>(self) -> Self::Output;
         /// Runs on the baseline copy, where the CPU has no other.
         #[inline(always)]
         fn on_baseline<S: Slider>(self) -> Self::Output
@@ -313,7 +320,7 @@ pub(crate) mod hot {
 
     impl Action for Perft<'_> {
         type Output = u64;
-        fn on<S: Slider, K: Isa>(self) -> u64 {
+        fn on<S: Slider, K: Compiled>(self) -> u64 {
             let Perft(pos, depth) = self;
             match pos.side_to_move() {
                 Color::White => K::perft_board::<S, White>(pos.board(), depth),
@@ -324,7 +331,7 @@ pub(crate) mod hot {
 
     /// Perft (depth ≥ 1) from `pos` on its board.
     #[inline]
-    pub(crate) fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
+    pub(super) fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
         on_copy::<S, _>(Perft(pos, depth))
     }
 
@@ -333,7 +340,7 @@ pub(crate) mod hot {
     /// it is fast) or `magic` in the x86-64-v3 copy, `magic` in the baseline copy. Four
     /// perfts, instead of every copy of each of the three techniques.
     #[inline]
-    pub(crate) fn perft_auto(pos: &Position, depth: u32) -> u64 {
+    pub(super) fn perft_auto(pos: &Position, depth: u32) -> u64 {
         #[cfg(target_arch = "x86_64")]
         {
             use crate::cpu::{self, PextSupport};
@@ -354,12 +361,6 @@ pub(crate) mod hot {
         Perft(pos, depth).on::<Magic, Baseline>()
     }
 
-    /// The legal moves of `pos`, listed.
-    #[inline]
-    pub(crate) fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-        visit::<S, _>(pos, Lister::new(list));
-    }
-
     /// A visitor run over the legal moves of a position.
     struct Visit<'a, V>(&'a Position, V);
 
@@ -370,7 +371,7 @@ pub(crate) mod hot {
         /// caller of perft held the whole baseline perft, and the library with every
         /// dispatcher took a quarter longer to build.
         #[inline(always)]
-        fn on<S: Slider, K: Isa>(self) -> V {
+        fn on<S: Slider, K: Compiled>(self) -> V {
             K::enumerate::<S, _>(self.0, self.1)
         }
         /// The baseline copy where another copy runs: called, not inlined beside the
@@ -387,7 +388,7 @@ pub(crate) mod hot {
 
     /// Runs `visitor` over the legal moves of `pos`, and hands it back.
     #[inline]
-    pub(crate) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
+    pub(super) fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
         on_copy::<S, _>(Visit(pos, visitor))
     }
 
@@ -401,7 +402,7 @@ pub(crate) mod hot {
 
     impl Action for Stats<'_, '_> {
         type Output = ();
-        fn on<S: Slider, K: Isa>(self) {
+        fn on<S: Slider, K: Compiled>(self) {
             let Stats(pos, depth, out) = self;
             match pos.side_to_move() {
                 Color::White => K::stats_board::<S, White>(pos.board(), depth, out),
@@ -412,7 +413,7 @@ pub(crate) mod hot {
 
     /// Perft statistics (depth ≥ 1) of `pos`, added to `out`.
     #[inline]
-    pub(crate) fn stats<S: Slider>(pos: &Position, depth: u32, out: &mut PerftStats) {
+    pub(super) fn stats<S: Slider>(pos: &Position, depth: u32, out: &mut PerftStats) {
         on_copy::<S, _>(Stats(pos, depth, out));
     }
 
@@ -423,7 +424,7 @@ pub(crate) mod hot {
     #[cfg(feature = "std")]
     impl Action for Hashed<'_> {
         type Output = u64;
-        fn on<S: Slider, K: Isa>(self) -> u64 {
+        fn on<S: Slider, K: Compiled>(self) -> u64 {
             let Hashed(pos, key, depth, t) = self;
             match pos.side_to_move() {
                 Color::White => lookup::<S, White, K>(pos.board(), key, depth, t),
@@ -436,7 +437,7 @@ pub(crate) mod hot {
     /// first, stored after.
     #[cfg(feature = "std")]
     #[inline]
-    pub(crate) fn perft_hashed<S: Slider>(
+    pub(super) fn perft_hashed<S: Slider>(
         pos: &Position,
         key: u128,
         depth: u32,
@@ -444,11 +445,38 @@ pub(crate) mod hot {
     ) -> u64 {
         on_copy::<S, _>(Hashed(pos, key, depth, table))
     }
+}
 
-    /// The number of legal moves of `pos`.
+impl Entry for Hot {
     #[inline]
-    pub(crate) fn count<S: Slider>(pos: &Position) -> u64 {
-        visit::<S, _>(pos, Counter(0)).0
+    fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
+        hot::visit::<S, V>(pos, visitor)
+    }
+}
+
+impl PerftEntry for Hot {
+    #[inline]
+    fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
+        hot::perft::<S>(pos, depth)
+    }
+    #[inline]
+    fn perft_auto(pos: &Position, depth: u32) -> u64 {
+        hot::perft_auto(pos, depth)
+    }
+}
+
+impl StatsEntry for Hot {
+    #[inline]
+    fn stats<S: Slider>(pos: &Position, depth: u32, out: &mut PerftStats) {
+        hot::stats::<S>(pos, depth, out);
+    }
+}
+
+#[cfg(feature = "std")]
+impl HashedEntry for Hot {
+    #[inline]
+    fn perft_hashed<S: Slider>(pos: &Position, key: u128, depth: u32, table: &PerftTable) -> u64 {
+        hot::perft_hashed::<S>(pos, key, depth, table)
     }
 }
 
@@ -456,7 +484,7 @@ pub(crate) mod hot {
 mod tests {
     use super::*;
     use crate::color::Color;
-    use crate::movegen::side::{Black, White};
+    use crate::side::{Black, White};
     #[cfg(target_arch = "x86_64")]
     use crate::sliders::pext;
     use crate::sliders::{Classical, Lanes, Magic};
@@ -479,7 +507,7 @@ mod tests {
         );
         assert!(crate::cpu::V4_FEATURES.starts_with(crate::cpu::FEATURES));
         // build.rs decides whether each copy is compiled, from its own lists.
-        let build = include_str!("../../build.rs");
+        let build = include_str!("../build.rs");
         let list = |name: &str| -> String {
             let list = build.split(name).nth(1).unwrap();
             list[list.find('=').unwrap()..list.find("];").unwrap()]

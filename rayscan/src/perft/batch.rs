@@ -30,16 +30,16 @@
 //! compare them on every node of small trees from the perft suites, with both backends
 //! where the CPU has AVX-512.
 
-use super::isa::Isa;
-use super::piecewise::{
-    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Visitor, castling_masks, enumerate, source,
-};
-use super::side::Side;
+use super::copy::Isa;
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, KnightDirection};
 use crate::masks;
+use crate::movegen::piecewise::{
+    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Visitor, castling_masks, enumerate, source,
+};
 use crate::position::Board;
 use crate::position::board::castling_targets;
+use crate::side::Side;
 use crate::simd::{Backend, Mask, U64x8};
 use crate::sliders::{Slider, WithSlider};
 use crate::square::Square;
@@ -459,8 +459,8 @@ fn perft2<S: Slider, C: Side, K: Isa>(b: &Board) -> u64 {
 mod tests {
     use super::*;
     use crate::movegen::piecewise::{MakeEach, count_king};
-    use crate::movegen::side::{Black, White};
     use crate::position::Position;
+    use crate::side::{Black, White};
     #[cfg(target_arch = "x86_64")]
     use crate::simd::Avx512;
     use crate::simd::Portable;
