@@ -104,7 +104,6 @@ pub mod masks;
 pub mod sliders;
 
 // The position: placement, FEN, copy-make, keys.
-pub mod fen;
 pub mod position;
 
 // The move generators, and what reads moves: SAN, SEE, the mailbox boards.
@@ -124,8 +123,14 @@ pub mod suite;
 // The CPU dispatch: the hot paths compiled per CPU level, one chosen at run time.
 mod isa;
 
-// The crate's faces: every error type gathered, serde.
+// The crate's faces: every error type gathered, the FEN's first field, serde.
 pub mod error;
+/// The piece-placement field of FEN (`rnbqkbnr/pppppppp/8/…`): the pieces on their
+/// squares, without the rest of a position. Defined with the position
+/// (`position/placement.rs`), whose FEN builds on it.
+pub mod fen {
+    pub use crate::position::placement::{Placement, PlacementError, PlacementProblem};
+}
 #[cfg(feature = "serde")]
 pub mod serde_impls;
 

@@ -16,9 +16,8 @@
 
 use crate::square::Square;
 
-mod board;
+pub(crate) mod board;
 mod generate;
-mod see;
 pub mod vectors;
 
 pub use board::{Mailbox, perft};

@@ -11,10 +11,10 @@
 
 use core::fmt;
 
+use super::placement::{Placement, PlacementProblem};
 use super::{CastleSide, Position};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::fen::{Placement, PlacementProblem};
 use crate::parse_error::Snippet;
 use crate::piece::Piece;
 use crate::square::{File, Rank, Square};
@@ -326,7 +326,7 @@ impl Position {
         let placement: Placement =
             placement_text
                 .parse()
-                .map_err(|e: crate::fen::PlacementError| FenError {
+                .map_err(|e: super::placement::PlacementError| FenError {
                     field: FenField::Placement,
                     text: e.text(),
                     problem: FenProblem::Placement(e.problem()),

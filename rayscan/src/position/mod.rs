@@ -6,6 +6,7 @@ pub(crate) mod board;
 mod fen;
 mod illegal;
 mod make;
+pub(crate) mod placement;
 mod polyglot;
 pub(crate) mod zobrist;
 
@@ -21,11 +22,11 @@ use core::fmt;
 use crate::bitboard::Bitboard;
 use crate::chess_move::Move;
 use crate::color::Color;
-use crate::fen::Placement;
 use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
 use crate::square::{Rank, Square};
+use placement::Placement;
 
 /// Castling rights, stored as the castling rook's square per colour and side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

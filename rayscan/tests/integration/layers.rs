@@ -34,10 +34,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         "empty-board masks and slider techniques",
         &["masks.rs", "sliders/"],
     ),
-    ("the position", &["position/", "fen.rs"]),
+    ("the position", &["position/"]),
     (
         "move generators",
-        &["movegen/", "dir_move.rs", "san.rs", "see.rs", "mailbox/"],
+        &["movegen/", "dir_move.rs", "san.rs", "see/", "mailbox/"],
     ),
     (
         "perft, hash and statistics",

@@ -1,6 +1,6 @@
 //! The piece-placement field of FEN (`rnbqkbnr/pppppppp/8/…`), enough to turn a
-//! position people can read into occupancies. Full FEN (side to move, castling …) is
-//! built on top of this by the position module.
+//! position people can read into occupancies; public as [`crate::fen`]. The whole FEN
+//! (side to move, castling …) is built on top of it, beside it (`position/fen.rs`).
 
 use core::fmt;
 use core::str::FromStr;

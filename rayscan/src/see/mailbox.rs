@@ -1,14 +1,14 @@
 //! Static exchange evaluation with vector attacks on the mailbox: the same swap
-//! algorithm as [`crate::see`], the attackers found by walking the piece lists with one
+//! algorithm as on the bitboards ([`super`]), the attackers found by walking the piece lists with one
 //! vector-table lookup each and a walk back from the target for sliders. Each capture
 //! empties its piece's cell, so the walks see the x-rays behind it.
 
-use super::Layout;
-use super::board::{EMPTY, Mailbox, decode};
+use super::{MAX_SWAPS, first_gain, recapture, recapture_order, resolve};
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
+use crate::mailbox::board::{EMPTY, decode};
+use crate::mailbox::{Layout, Mailbox};
 use crate::piece::Piece;
-use crate::see::{MAX_SWAPS, first_gain, recapture, recapture_order, resolve};
 use crate::square::{Rank, Square};
 
 impl<L: Layout> Mailbox<L> {
