@@ -4,6 +4,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
+use crate::simd::SquareSets;
 
 /// A side to move, at compile time: [`White`] or [`Black`].
 pub(crate) trait Side: Copy + 'static {
@@ -27,9 +28,9 @@ pub(crate) trait Side: Copy + 'static {
     /// The set moved one rank forward.
     fn up(b: Bitboard) -> Bitboard;
     /// The set moved forward and one file towards the a-file (a pawn capture).
-    fn up_west(b: Bitboard) -> Bitboard;
+    fn up_west<W: SquareSets>(b: W) -> W;
     /// The set moved forward and one file towards the h-file (a pawn capture).
-    fn up_east(b: Bitboard) -> Bitboard;
+    fn up_east<W: SquareSets>(b: W) -> W;
 
     /// The squares our pawns in `pawns` attack.
     #[inline(always)]
@@ -62,12 +63,12 @@ impl Side for White {
         Bitboard(b.0 << 8)
     }
     #[inline(always)]
-    fn up_west(b: Bitboard) -> Bitboard {
-        Bitboard((b.0 & NOT_A) << 7)
+    fn up_west<W: SquareSets>(b: W) -> W {
+        (b & W::splat(NOT_A)).shift(7)
     }
     #[inline(always)]
-    fn up_east(b: Bitboard) -> Bitboard {
-        Bitboard((b.0 & NOT_H) << 9)
+    fn up_east<W: SquareSets>(b: W) -> W {
+        (b & W::splat(NOT_H)).shift(9)
     }
 }
 
@@ -84,12 +85,12 @@ impl Side for Black {
         Bitboard(b.0 >> 8)
     }
     #[inline(always)]
-    fn up_west(b: Bitboard) -> Bitboard {
-        Bitboard((b.0 & NOT_A) >> 9)
+    fn up_west<W: SquareSets>(b: W) -> W {
+        (b & W::splat(NOT_A)).shift(-9)
     }
     #[inline(always)]
-    fn up_east(b: Bitboard) -> Bitboard {
-        Bitboard((b.0 & NOT_H) >> 7)
+    fn up_east<W: SquareSets>(b: W) -> W {
+        (b & W::splat(NOT_H)).shift(-7)
     }
 }
 

@@ -16,6 +16,8 @@
 use core::marker::PhantomData;
 use core::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 
+use crate::bitboard::{Bitboard, shift_signed};
+
 /// One bit per lane: where a condition holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Mask(pub(crate) u8);
@@ -519,6 +521,41 @@ impl<B: Backend> Sub for U64x8<B> {
     #[inline(always)]
     fn sub(self, o: Self) -> Self {
         Self::new(B::sub(self.0, o.0))
+    }
+}
+
+/// A set of squares, or eight of them in lanes: what the set-wise helpers are written
+/// for once and compiled for both, one board ([`Bitboard`]) and eight children at a
+/// time ([`U64x8`], perft's last two plies): the Kogge-Stone fill
+/// ([`crate::sliders::kogge_stone`]) and the pawns' captures ([`crate::side::Side`]).
+pub(crate) trait SquareSets:
+    Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitAndAssign + BitOrAssign
+{
+    /// The set `bits` (in every lane).
+    fn splat(bits: u64) -> Self;
+    /// Every square moved `offset` indices up (down if negative); none wraps back in.
+    fn shift(self, offset: i8) -> Self;
+}
+
+impl SquareSets for Bitboard {
+    #[inline(always)]
+    fn splat(bits: u64) -> Self {
+        Bitboard(bits)
+    }
+    #[inline(always)]
+    fn shift(self, offset: i8) -> Self {
+        Bitboard(shift_signed(self.0, offset))
+    }
+}
+
+impl<B: Backend> SquareSets for U64x8<B> {
+    #[inline(always)]
+    fn splat(bits: u64) -> Self {
+        U64x8::splat(bits)
+    }
+    #[inline(always)]
+    fn shift(self, offset: i8) -> Self {
+        U64x8::shift(self, offset)
     }
 }
 

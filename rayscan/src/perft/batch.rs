@@ -41,7 +41,7 @@ use crate::position::Board;
 use crate::position::board::castling_targets;
 use crate::side::Side;
 use crate::simd::{Backend, Mask, U64x8};
-use crate::sliders::{Slider, WithSlider};
+use crate::sliders::{Slider, WithSlider, kogge_stone};
 use crate::square::Square;
 use core::marker::PhantomData;
 
@@ -115,21 +115,6 @@ fn has<B: Backend>(kinds: U64x8<B>, bits: u64) -> Mask {
     (kinds & U64x8::splat(bits)).non_zero()
 }
 
-/// Attacks of the sliders in `sliders` along `dir`, lane by lane: the Kogge-Stone fill
-/// of [`crate::sliders::kogge_stone::ray_attacks_setwise`].
-#[inline(always)]
-fn fill<B: Backend>(sliders: U64x8<B>, empty: U64x8<B>, dir: Direction) -> U64x8<B> {
-    let s = dir.offset();
-    let mut pro = empty & U64x8::splat(!dir.opposite().wrap_mask().0);
-    let mut generator = sliders;
-    generator |= pro & generator.shift(s);
-    pro &= pro.shift(s);
-    generator |= pro & generator.shift(2 * s);
-    pro &= pro.shift(2 * s);
-    generator |= pro & generator.shift(4 * s);
-    (generator & U64x8::splat(!dir.wrap_mask().0)).shift(s)
-}
-
 /// The squares one file towards the a-file (none from the a-file).
 #[inline(always)]
 fn west_of<B: Backend>(s: U64x8<B>) -> U64x8<B> {
@@ -140,18 +125,6 @@ fn west_of<B: Backend>(s: U64x8<B>) -> U64x8<B> {
 #[inline(always)]
 fn east_of<B: Backend>(s: U64x8<B>) -> U64x8<B> {
     (s & U64x8::splat(!Bitboard::FILE_H.0)).shift(1)
-}
-
-/// Side `C`'s pawn captures towards the a-file ([`Side::up_west`]), lane by lane.
-#[inline(always)]
-fn up_west<C: Side, B: Backend>(s: U64x8<B>) -> U64x8<B> {
-    west_of(s).shift(C::UP as i8)
-}
-
-/// Side `C`'s pawn captures towards the h-file ([`Side::up_east`]), lane by lane.
-#[inline(always)]
-fn up_east<C: Side, B: Backend>(s: U64x8<B>) -> U64x8<B> {
-    east_of(s).shift(C::UP as i8)
 }
 
 /// The knight jump `j` from each square of `s` ([`KnightDirection::shift`]).
@@ -273,8 +246,8 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         } else {
             let through = empty | U64x8::splat(kb);
             let row = their_k | west_of(their_k) | east_of(their_k);
-            let mut attacked = up_west::<X::Them, B>(their_p)
-                | up_east::<X::Them, B>(their_p)
+            let mut attacked = X::Them::up_west(their_p)
+                | X::Them::up_east(their_p)
                 | row.shift(8)
                 | row.shift(-8)
                 | row;
@@ -283,12 +256,12 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             }
             if their_bq.any() {
                 for d in Direction::BISHOP {
-                    attacked |= fill(their_bq, through, d);
+                    attacked |= kogge_stone::attacks(their_bq, through, d);
                 }
             }
             if their_rq.any() {
                 for d in Direction::ROOK {
-                    attacked |= fill(their_rq, through, d);
+                    attacked |= kogge_stone::attacks(their_rq, through, d);
                 }
             }
             count = count + (king_targets & !attacked).len();
@@ -327,13 +300,13 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let diagonal = (bishops | queens) & !pinned;
         if diagonal.any() {
             for d in Direction::BISHOP {
-                count = count + (fill(diagonal, empty, d) & targets).len();
+                count = count + (kogge_stone::attacks(diagonal, empty, d) & targets).len();
             }
         }
         let straight = (rooks | queens) & !pinned;
         if straight.any() {
             for d in Direction::ROOK {
-                count = count + (fill(straight, empty, d) & targets).len();
+                count = count + (kogge_stone::attacks(straight, empty, d) & targets).len();
             }
         }
 
@@ -346,8 +319,8 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let capturers = pawns & !pin_hv;
         let (free, pinned_d) = (capturers & !pin_d, capturers & pin_d);
         let hits = them & targets;
-        let west = (up_west::<X, B>(free) | (up_west::<X, B>(pinned_d) & pin_d)) & hits;
-        let east = (up_east::<X, B>(free) | (up_east::<X, B>(pinned_d) & pin_d)) & hits;
+        let west = (X::up_west(free) | (X::up_west(pinned_d) & pin_d)) & hits;
+        let east = (X::up_east(free) | (X::up_east(pinned_d) & pin_d)) & hits;
         count = count + single.len() + double.len() + west.len() + east.len();
         if promoting {
             // Each promotion is four moves: three more than counted above.

@@ -7,8 +7,9 @@
 //! the [`Slider`] impl passes a single square. No tables.
 
 use super::{RayWise, Slider};
-use crate::bitboard::{Bitboard, shift_signed};
+use crate::bitboard::Bitboard;
 use crate::direction::Direction;
+use crate::simd::SquareSets;
 use crate::square::Square;
 
 /// Kogge-Stone parallel-prefix occluded fills (set-wise).
@@ -30,22 +31,35 @@ pub struct KoggeStone;
 /// ```
 #[inline]
 pub fn occluded_fill(generators: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+    fill(generators, empty, dir)
+}
+
+/// [`occluded_fill`] for one board or, in lanes, for eight ([`SquareSets`]): perft's
+/// last two plies fill eight children's sets at once with it.
+#[inline(always)]
+pub(crate) fn fill<W: SquareSets>(generators: W, empty: W, dir: Direction) -> W {
     let s = dir.offset();
     // Squares a shift in `dir` would wrap onto (the a-file for eastward shifts, …) never propagate.
-    let mut pro = empty.0 & !dir.opposite().wrap_mask().0;
-    let mut generator = generators.0;
-    generator |= pro & shift_signed(generator, s);
-    pro &= shift_signed(pro, s);
-    generator |= pro & shift_signed(generator, s * 2);
-    pro &= shift_signed(pro, s * 2);
-    generator |= pro & shift_signed(generator, s * 4);
-    Bitboard(generator)
+    let mut pro = empty & W::splat(!dir.opposite().wrap_mask().0);
+    let mut generator = generators;
+    generator |= pro & generator.shift(s);
+    pro &= pro.shift(s);
+    generator |= pro & generator.shift(s * 2);
+    pro &= pro.shift(s * 2);
+    generator |= pro & generator.shift(s * 4);
+    generator
 }
 
 /// Attacks along `dir` of every slider in `sliders`: the occluded fill shifted once more.
 #[inline]
 pub fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
-    occluded_fill(sliders, empty, dir).shift(dir)
+    attacks(sliders, empty, dir)
+}
+
+/// [`ray_attacks_setwise`] for one board or eight in lanes ([`SquareSets`]).
+#[inline(always)]
+pub(crate) fn attacks<W: SquareSets>(sliders: W, empty: W, dir: Direction) -> W {
+    (fill(sliders, empty, dir) & W::splat(!dir.wrap_mask().0)).shift(dir.offset())
 }
 
 /// Rook attacks of every slider in `sliders` (the union).
