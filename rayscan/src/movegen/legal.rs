@@ -1,4 +1,6 @@
-//! The legal moves of a position as a value: what [`Position::legal_moves`] returns.
+//! The legal moves of a position as a value: what [`Position::legal_moves`] returns;
+//! and the two functions that list them into a [`MoveList`] or count them with a chosen
+//! technique ([`generate`], [`count`]).
 //!
 //! [`LegalMoves`] is the position, and nothing is done until it is asked: `len` counts
 //! the moves as perft's last ply counts them (a population count per set, nothing
