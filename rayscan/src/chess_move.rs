@@ -7,41 +7,10 @@
 use core::fmt;
 use core::mem::MaybeUninit;
 
+use crate::castle_side::CastleSide;
 use crate::parse_error::Snippet;
 use crate::piece::Piece;
-use crate::square::{File, Square};
-
-/// Which side of the king a castling rook stands on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CastleSide {
-    /// Towards the h-file: the king ends on g, the rook on f (`O-O`).
-    King,
-    /// Towards the a-file: the king ends on c, the rook on d (`O-O-O`).
-    Queen,
-}
-
-impl CastleSide {
-    /// Both sides, king side first.
-    pub const ALL: [CastleSide; 2] = [CastleSide::King, CastleSide::Queen];
-
-    /// The king's file after castling.
-    #[inline]
-    pub const fn king_to(self) -> File {
-        match self {
-            CastleSide::King => File::G,
-            CastleSide::Queen => File::C,
-        }
-    }
-
-    /// The rook's file after castling.
-    #[inline]
-    pub const fn rook_to(self) -> File {
-        match self {
-            CastleSide::King => File::F,
-            CastleSide::Queen => File::D,
-        }
-    }
-}
+use crate::square::Square;
 
 /// What kind of move: needed where from and to alone do not tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

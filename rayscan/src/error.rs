@@ -4,4 +4,4 @@
 //! the library imports this module; it only gathers.
 
 pub use crate::parse_error::{ParseError, ParseKind, Snippet};
-pub use crate::position::IllegalMove;
+pub use crate::position::illegal::IllegalMove;

@@ -89,6 +89,7 @@ extern crate std;
 
 // Values: squares, sets, directions, pieces, moves; the CPU's features and the lanes.
 pub mod bitboard;
+mod castle_side;
 pub mod chess_move;
 pub mod color;
 pub mod cpu;

@@ -25,7 +25,7 @@ use core::fmt;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::parse_error::Snippet;
 use crate::piece::Piece;
-use crate::position::IllegalMove;
+use crate::position::illegal::IllegalMove;
 use crate::position::{CastleSide, Position};
 use crate::square::{File, Rank, Square};
 

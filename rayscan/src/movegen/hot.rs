@@ -1,6 +1,6 @@
 //! What the move generators' public API asks of the CPU dispatch above them: [`Entry`],
 //! run a generator's visitor in the copy of the hot paths compiled for the CPU this
-//! runs on. Declared here and implemented for [`Hot`] by the dispatch at the top of the
+//! runs on; and the two public functions that do only that, [`generate`] and [`count`]. Declared here and implemented for [`Hot`] by the dispatch at the top of the
 //! crate ([`crate::isa`]): the layers below it call it without importing it, and it
 //! picks among compiled copies of them.
 
@@ -30,4 +30,39 @@ pub(crate) trait Entry {
     fn count<S: Slider>(pos: &Position) -> u64 {
         Self::visit::<S, _>(pos, Counter(0)).0
     }
+}
+
+/// Appends every legal move of `pos` to `list`, piece by piece, using technique `S` for
+/// slider attacks.
+///
+/// ```
+/// use rayscan::chess_move::MoveList;
+/// use rayscan::movegen::generate;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Classical;
+/// // A rook pinned on the e-file may only move along it.
+/// let p = Position::from_fen("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap().0;
+/// let mut list = MoveList::new();
+/// generate::<Classical>(&p, &mut list);
+/// let rook: Vec<String> = list.iter().filter(|m| m.from() == rayscan::Square::E2).map(|m| m.to_string()).collect();
+/// assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
+/// ```
+#[inline(always)]
+pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
+    Hot::generate::<S>(pos, list);
+}
+
+/// The number of legal moves of `pos`, without listing them: what perft needs at its
+/// last ply. The same traversal as [`generate`], with population counts where it lists
+/// moves (each promotion target four moves).
+///
+/// ```
+/// use rayscan::movegen::count;
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Magic;
+/// let p = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap().0;
+/// assert_eq!(count::<Magic>(&p), 48);
+/// ```
+pub fn count<S: Slider>(pos: &Position) -> u64 {
+    Hot::count::<S>(pos)
 }

@@ -1,6 +1,4 @@
-//! The legal moves of a position as a value: what [`Position::legal_moves`] returns;
-//! and the two functions that list them into a [`MoveList`] or count them with a chosen
-//! technique ([`generate`], [`count`]).
+//! The legal moves of a position as a value: what [`Position::legal_moves`] returns.
 //!
 //! [`LegalMoves`] is the position, and nothing is done until it is asked: `len` counts
 //! the moves as perft's last ply counts them (a population count per set, nothing
@@ -692,38 +690,4 @@ impl Position {
     pub fn legal_moves_with<S: Slider>(&self) -> LegalMoves<'_, S> {
         LegalMoves::of(self)
     }
-}
-/// Appends every legal move of `pos` to `list`, piece by piece, using technique `S` for
-/// slider attacks.
-///
-/// ```
-/// use rayscan::chess_move::MoveList;
-/// use rayscan::movegen::generate;
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Classical;
-/// // A rook pinned on the e-file may only move along it.
-/// let p = Position::from_fen("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap().0;
-/// let mut list = MoveList::new();
-/// generate::<Classical>(&p, &mut list);
-/// let rook: Vec<String> = list.iter().filter(|m| m.from() == rayscan::Square::E2).map(|m| m.to_string()).collect();
-/// assert_eq!(rook, ["e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8"]);
-/// ```
-#[inline(always)]
-pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-    Hot::generate::<S>(pos, list);
-}
-
-/// The number of legal moves of `pos`, without listing them: what perft needs at its
-/// last ply. The same traversal as [`generate`], with population counts where it lists
-/// moves (each promotion target four moves).
-///
-/// ```
-/// use rayscan::movegen::count;
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Magic;
-/// let p = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap().0;
-/// assert_eq!(count::<Magic>(&p), 48);
-/// ```
-pub fn count<S: Slider>(pos: &Position) -> u64 {
-    Hot::count::<S>(pos)
 }

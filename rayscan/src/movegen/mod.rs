@@ -51,9 +51,9 @@ pub mod picker;
 pub(crate) mod piecewise;
 
 pub use directionwise::{DirectionTargets, generate_targets};
+pub use hot::{count, generate};
 pub use hybrid::generate_hybrid;
 pub use legal::LegalMoves;
-pub use legal::{count, generate};
 pub use legality::CheckInfo;
 pub use moveset::{MoveSet, MoveSetIter};
 pub use picker::{MovePicker, Stage, StagedHistory, perft_staged};

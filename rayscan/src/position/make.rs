@@ -1,7 +1,7 @@
 //! Copy-make: [`Position::play`] returns the position after a move, updating the
 //! bitboards, castling rights, en passant, clocks and the Zobrist key incrementally.
 
-use super::IllegalMove;
+use super::illegal::IllegalMove;
 use super::{Board, Position, zobrist};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};

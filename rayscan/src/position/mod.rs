@@ -4,18 +4,17 @@
 
 pub(crate) mod board;
 mod fen;
-mod illegal;
+pub(crate) mod illegal;
 mod make;
 pub(crate) mod placement;
 mod polyglot;
 pub(crate) mod zobrist;
 
 pub(crate) use board::Board;
-// A value of the moves' layer, defined with them; re-exported where it always was.
-pub use crate::chess_move::CastleSide;
+// A value (castle_side.rs, below the moves and the position), public here.
+pub use crate::castle_side::CastleSide;
 
 pub use fen::{FenError, FenField, FenProblem, Warning, Warnings};
-pub use illegal::IllegalMove;
 
 use core::fmt;
 

@@ -19,6 +19,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "values",
         &[
             "parse_error.rs",
+            "castle_side.rs",
             "color.rs",
             "square.rs",
             "bitboard.rs",
