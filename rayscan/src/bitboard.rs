@@ -148,6 +148,8 @@ impl Bitboard {
         }
     }
 
+    // `shift`, a step in a direction, is defined with the directions (direction.rs).
+
     /// Iterates the squares from a1 towards h8 (a bitscan-and-reset loop).
     #[inline]
     pub const fn iter(self) -> Squares {

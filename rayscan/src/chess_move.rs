@@ -576,6 +576,9 @@ impl UciMove {
         self.promotion
     }
 
+    // `to_move`, the legal move of a position that the text names, is defined with the
+    // legal moves (movegen/mod.rs).
+
     /// The text, as an error quotes it (without allocating).
     pub(crate) fn snippet(self) -> Snippet {
         let name = |sq: Square| [b'a' + sq.file() as u8, b'1' + sq.rank() as u8];

@@ -18,10 +18,10 @@
 //!   [`Isa`] (`perft::copy`), [`StatsCopy`] (`perft::stats`), [`HashedCopy`]
 //!   (`perft::hash`), implemented here for [`Baseline`], [`V3`] and [`V4`];
 //! - the public API reaches the copy the CPU can run through the entry points declared
-//!   beside it: [`Entry`] (`movegen::hot`: the generator's visits), [`PerftEntry`],
+//!   beside it: [`Entry`] (`movegen::entry`: the generator's visits), [`PerftEntry`],
 //!   [`StatsEntry`] and [`HashedEntry`], implemented here for [`Hot`].
 
-use crate::movegen::hot::{Entry, Hot};
+use crate::movegen::entry::{Entry, Hot};
 use crate::movegen::piecewise::{Visitor, count_king, enumerate_position};
 use crate::perft::copy::{Isa, PerftEntry};
 use crate::perft::fast::perft_body;

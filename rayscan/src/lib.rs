@@ -27,33 +27,34 @@
 //! assert_eq!(position.perft(3), 97_862);
 //! ```
 //!
-//! The modules:
-//! - [`square`]: squares, files and ranks (a1 = 0 … h8 = 63).
-//! - [`color`]: white and black.
-//! - [`piece`]: piece kinds, and the sliding ones.
-//! - [`bitboard`]: a set of squares with set operators, iteration and an 8×8 diagram.
-//! - [`direction`]: the compass rose, knight jumps and the four lines.
-//! - [`masks`]: rays, lines and piece masks on an empty board, by lookup and by calculation.
-//! - [`sliders`]: the attack techniques, one file each, and [`sliders::Technique`] to pick
-//!   one at run time.
-//! - [`cpu`]: what the CPU can do, detected once; [`sliders::Technique::auto`] picks by it.
-//! - [`fen`]: the piece-placement field of a FEN, for occupancies people can read.
+//! The modules, layer by layer from the ground up (each imports only from its own layer
+//! and those below; the book's layout chapter draws them):
+//! - values: [`square`] (squares, files and ranks, a1 = 0 … h8 = 63), [`bitboard`] (a
+//!   set of squares with set operators, iteration and an 8×8 diagram), [`direction`]
+//!   (the compass rose, knight jumps and the four lines), [`color`], [`piece`] (piece
+//!   kinds, and the sliding ones), [`chess_move`] (moves of 16 bits, the move list, UCI
+//!   text), and [`cpu`]: what the CPU can do, detected once;
+//!   [`sliders::Technique::auto`] picks by it.
+//! - [`masks`]: rays, lines and piece masks on an empty board, by lookup and by
+//!   calculation; [`sliders`]: the attack techniques, one file each, and
+//!   [`sliders::Technique`] to pick one at run time.
 //! - [`position`]: a chess position (FEN dialects, Chess960, copy-make, Zobrist and
-//!   Polyglot keys, null moves, game end).
-//! - [`chess_move`]: moves (16 bits), the move list and UCI text.
+//!   Polyglot keys, null moves, game end); [`fen`]: the piece-placement field of a FEN,
+//!   for occupancies people can read.
 //! - [`movegen`]: legal move generation four ways (piece-wise, direction-wise, hybrid, a
-//!   staged picker) and legality tests for moves from elsewhere.
-//! - [`dir_move`]: moves as target square + direction, for the direction-wise generator.
-//! - [`san`]: standard algebraic notation, read and written.
-//! - [`see`]: static exchange evaluation on bitboards.
-//! - [`mailbox`]: the 0x88, 16×12 and 15×12 boards with vector tables, their move
-//!   generator and SEE.
+//!   staged picker) and legality tests for moves from elsewhere; [`dir_move`]: moves as
+//!   target square + direction, for the direction-wise generator; [`san`]: standard
+//!   algebraic notation, read and written; [`see`]: static exchange evaluation, on the
+//!   bitboards and on the mailboxes; [`mailbox`]: the 0x88, 16×12 and 15×12 boards with
+//!   vector tables and their move generator.
 //! - [`perft`]: leaf counts of the move tree for every generator and technique, divide,
-//!   the statistics of the perft tables; with `std`, the hashed perft.
-//! - `parallel` (with `std`): perft on threads.
-//! - `suite` (with `std`): perft suites in EPD, read and run.
-//! - [`error`]: the parse errors of the small value types.
-//! - `serde_impls` (feature `serde`): squares, pieces, colours, moves and positions as text.
+//!   the statistics of the perft tables; with `std`, the hashed perft. `parallel` (with
+//!   `std`): perft on threads. `suite` (with `std`): perft suites in EPD, read and run.
+//! - the CPU dispatch (private): the hot paths compiled for baseline x86-64, x86-64-v3
+//!   and x86-64-v4, one copy chosen at run time.
+//! - [`error`]: the errors shared across the library (the small values' parse errors,
+//!   [`IllegalMove`]); `serde_impls` (feature `serde`): squares, pieces, colours, moves
+//!   and positions as text.
 //!
 //! ```
 //! use rayscan::sliders::{Slider, Technique};
@@ -124,7 +125,7 @@ pub mod suite;
 // The CPU dispatch: the hot paths compiled per CPU level, one chosen at run time.
 mod isa;
 
-// The crate's faces: every error type gathered, the FEN's first field, serde.
+// The crate's faces: the shared error types gathered, the FEN's first field, serde.
 pub mod error;
 /// The piece-placement field of FEN (`rnbqkbnr/pppppppp/8/…`): the pieces on their
 /// squares, without the rest of a position. Defined with the position

@@ -533,7 +533,9 @@ pub(crate) trait SquareSets:
 {
     /// The set `bits` (in every lane).
     fn splat(bits: u64) -> Self;
-    /// Every square moved `offset` indices up (down if negative); none wraps back in.
+    /// Every square moved `offset` indices up (down if negative); squares moved off the
+    /// board are lost. Nothing masks the wrap from the h-file to the a-file: the caller
+    /// masks the squares that would wrap first, as [`Bitboard::shift`] does.
     fn shift(self, offset: i8) -> Self;
 }
 

@@ -229,6 +229,9 @@ impl Square {
         Rank::ALL[self as usize >> 3]
     }
 
+    // `offset`, the neighbour in a direction, is defined with the directions
+    // (direction.rs).
+
     /// The square `df` files and `dr` ranks away, or `None` off the board.
     #[inline]
     pub const fn step(self, df: i8, dr: i8) -> Option<Square> {

@@ -14,7 +14,7 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
-use super::hot::{Entry, Hot};
+use super::entry::{Entry, Hot};
 use super::moveset::MoveSet;
 use super::piecewise::Visitor;
 use crate::bitboard::Bitboard;

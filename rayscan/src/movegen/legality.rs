@@ -14,6 +14,7 @@ use crate::color::Color;
 use crate::masks;
 use crate::piece::Piece;
 use crate::position::Position;
+use crate::position::illegal::IllegalMove;
 use crate::sliders::{Fastest, Slider};
 use crate::square::{Rank, Square};
 
@@ -79,6 +80,28 @@ fn pawn_move_shape(
 }
 
 impl Position {
+    /// The position after `m`, or [`IllegalMove`] if `m` is not legal here: [`Position::play`]
+    /// for moves from elsewhere (a hash move, a killer, a move read without this
+    /// position), at the cost of a legality test ([`Position::is_legal_fast`]).
+    ///
+    /// ```
+    /// use rayscan::{Move, MoveKind, Position, Square};
+    /// let p = Position::startpos();
+    /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::Normal);
+    /// assert_eq!(p.try_play(e4), Ok(p.play(e4)));
+    /// // The king cannot castle through its own knight and bishop.
+    /// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
+    /// let err = p.try_play(castle).unwrap_err();
+    /// assert!(err.to_string().starts_with("illegal move \"e1g1\": not a legal move in rnbqkbnr/"));
+    /// ```
+    pub fn try_play(&self, m: Move) -> Result<Position, IllegalMove> {
+        if self.is_legal_fast(m) {
+            Ok(self.play(m))
+        } else {
+            Err(IllegalMove::new(*self, m))
+        }
+    }
+
     /// Checkers and pins of the side to move (fastest technique).
     pub fn check_info(&self) -> CheckInfo {
         let us = self.side_to_move();

@@ -41,7 +41,7 @@ use crate::sliders::{Slider, Technique};
 use crate::square::{File, Rank, Square};
 
 pub mod directionwise;
-pub(crate) mod hot;
+pub(crate) mod entry;
 mod hybrid;
 pub mod legal;
 mod legality;
@@ -51,7 +51,7 @@ pub mod picker;
 pub(crate) mod piecewise;
 
 pub use directionwise::{DirectionTargets, generate_targets};
-pub use hot::{count, generate};
+pub use entry::{count, generate};
 pub use hybrid::generate_hybrid;
 pub use legal::LegalMoves;
 pub use legality::CheckInfo;

@@ -4,7 +4,7 @@
 //! set's moves are counted by a population count.
 
 use super::PROMOTIONS;
-use super::hot::{Entry, Hot};
+use super::entry::{Entry, Hot};
 use super::piecewise::{KING, PAWN, Visitor, source};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};

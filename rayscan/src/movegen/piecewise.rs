@@ -19,9 +19,9 @@
 //!
 //! The moves reach a [`Visitor`] as sets: a piece's targets, the pawns' targets by
 //! shifting (so pawns need no loop), en passant and castling one by one. Listing them
-//! ([`generate`](super::generate)), counting them ([`count`](super::count): population counts only) and perft's
-//! copy-make are three visitors of one traversal, monomorphized for each technique and
-//! each side to move.
+//! ([`generate`](super::generate)), counting them ([`count`](super::count): population
+//! counts only) and perft's copy-make (`perft/fast.rs`) are three visitors of one
+//! traversal, monomorphized for each technique and each side to move.
 
 use core::marker::PhantomData;
 

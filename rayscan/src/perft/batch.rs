@@ -22,7 +22,7 @@
 //!
 //! This is the `lanes` technique's perft ([`crate::sliders::Lanes`]): perft counts its
 //! last ply this way only with that technique, whose fills these are. The lanes are
-//! those of the copy of the hot path that runs (`isa::Isa::Lanes`): one AVX-512
+//! those of the copy of the hot path that runs ([`super::copy::Isa::Lanes`]): one AVX-512
 //! register in the x86-64-v4 copy, plain arrays elsewhere (correct, but slower than the
 //! scalar count).
 //!

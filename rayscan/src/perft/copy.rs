@@ -12,7 +12,9 @@ use crate::simd::Backend;
 use crate::sliders::Slider;
 use crate::square::Square;
 
-/// A set of CPU features the hot paths are compiled for.
+/// A set of CPU features the hot paths are compiled for: a compiled copy, as a type.
+/// The dispatch ([`crate::isa`]) defines the copies (`Baseline`, `V3`, `V4`) and
+/// implements this for each; the perft bodies are generic over it.
 pub(crate) trait Isa: Copy + 'static {
     /// How this copy computes on eight bitboards at once ([`crate::simd`]): one AVX-512
     /// register where the copy is compiled with AVX-512, plain arrays elsewhere.
@@ -29,7 +31,7 @@ pub(crate) trait Isa: Copy + 'static {
 }
 
 /// The perfts run in the copy of the hot paths the CPU can run: implemented by
-/// [`crate::isa`] for [`crate::movegen::hot::Hot`].
+/// [`crate::isa`] for [`crate::movegen::entry::Hot`].
 pub(crate) trait PerftEntry {
     /// Perft (depth ≥ 1) from `pos` on its board, with technique `S`.
     fn perft<S: Slider>(pos: &Position, depth: u32) -> u64;

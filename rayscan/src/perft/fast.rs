@@ -8,7 +8,7 @@ use core::marker::PhantomData;
 
 use super::copy::{Isa, PerftEntry};
 use crate::bitboard::Bitboard;
-use crate::movegen::hot::Hot;
+use crate::movegen::entry::Hot;
 use crate::movegen::piecewise::{
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Visitor, count_board, count_king, enumerate, source,
 };

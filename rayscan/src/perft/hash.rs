@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::copy::Isa;
 use crate::color::Color;
-use crate::movegen::hot::Hot;
+use crate::movegen::entry::Hot;
 use crate::movegen::piecewise::{MakeEach, enumerate};
 use crate::position::zobrist::splitmix;
 use crate::position::{Board, Position};

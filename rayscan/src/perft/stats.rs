@@ -27,7 +27,7 @@ use super::copy::Isa;
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::masks;
-use crate::movegen::hot::Hot;
+use crate::movegen::entry::Hot;
 use crate::movegen::piecewise::{
     BISHOP, KNIGHT, MakeEach, PAWN, QUEEN, ROOK, Visitor, enumerate, source,
 };

@@ -514,9 +514,9 @@ impl Position {
 }
 
 /// Prints a position as FEN (see [`Position::fen`]).
-pub(super) struct Display<'a> {
-    pub(super) position: &'a Position,
-    pub(super) shredder: bool,
+struct Display<'a> {
+    position: &'a Position,
+    shredder: bool,
 }
 
 impl fmt::Display for Display<'_> {
@@ -560,5 +560,27 @@ impl fmt::Display for Display<'_> {
             None => f.write_str(" -")?,
         }
         write!(f, " {} {}", p.halfmove, p.fullmove)
+    }
+}
+impl Position {
+    /// A display of the FEN; `shredder` forces file letters for castling rights.
+    ///
+    /// ```
+    /// use rayscan::position::Position;
+    /// let (p, _) = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(p.fen(true).to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    /// ```
+    pub fn fen(&self, shredder: bool) -> impl fmt::Display + '_ {
+        Display {
+            position: self,
+            shredder,
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    /// The FEN, with `KQkq` where unambiguous and file letters where not.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.fen(false))
     }
 }

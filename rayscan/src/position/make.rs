@@ -1,7 +1,6 @@
 //! Copy-make: [`Position::play`] returns the position after a move, updating the
 //! bitboards, castling rights, en passant, clocks and the Zobrist key incrementally.
 
-use super::illegal::IllegalMove;
 use super::{Board, Position, zobrist};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
@@ -141,27 +140,8 @@ impl Lifted {
 }
 
 impl Position {
-    /// The position after `m`, or [`IllegalMove`] if `m` is not legal here: [`Position::play`]
-    /// for moves from elsewhere (a hash move, a killer, a move read without this
-    /// position), at the cost of a legality test ([`Position::is_legal_fast`]).
-    ///
-    /// ```
-    /// use rayscan::{Move, MoveKind, Position, Square};
-    /// let p = Position::startpos();
-    /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::Normal);
-    /// assert_eq!(p.try_play(e4), Ok(p.play(e4)));
-    /// // The king cannot castle through its own knight and bishop.
-    /// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castling);
-    /// let err = p.try_play(castle).unwrap_err();
-    /// assert!(err.to_string().starts_with("illegal move \"e1g1\": not a legal move in rnbqkbnr/"));
-    /// ```
-    pub fn try_play(&self, m: Move) -> Result<Position, IllegalMove> {
-        if self.is_legal_fast(m) {
-            Ok(self.play(m))
-        } else {
-            Err(IllegalMove::new(*self, m))
-        }
-    }
+    // `try_play`, which tests the move first, is defined with the legality tests
+    // (movegen/legality.rs).
 
     /// The position after `m`. The move must be legal in this position: one from
     /// [`Position::legal_moves`] or [`Position::parse_uci`], or checked by
@@ -257,6 +237,8 @@ impl Position {
             p.double_step::<C>(from);
         }
         // Only for a legal move: an illegal one makes a meaningless position, never a panic.
+        // layering: a debug build's check calls up into the move generators' legality
+        // test (a method, not an import): the position alone cannot tell a legal move.
         debug_assert!(
             p.key == p.compute_key() || !self.is_legal(m),
             "incremental key after {m:?}"
@@ -353,6 +335,8 @@ impl Position {
             chess960: self.chess960,
         };
         // Only for a legal move: an illegal one makes a meaningless position, never a panic.
+        // layering: a debug build's check calls up into the move generators' legality
+        // test (a method, not an import): the position alone cannot tell a legal move.
         debug_assert!(
             p.key == p.compute_key() || !self.is_legal(m),
             "incremental key after {m:?}"

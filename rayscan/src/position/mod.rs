@@ -16,8 +16,6 @@ pub use crate::castle_side::CastleSide;
 
 pub use fen::{FenError, FenField, FenProblem, Warning, Warnings};
 
-use core::fmt;
-
 use crate::bitboard::Bitboard;
 use crate::chess_move::Move;
 use crate::color::Color;
@@ -386,27 +384,6 @@ impl Position {
             Color::White => Rank::First,
             Color::Black => Rank::Eighth,
         }
-    }
-
-    /// A display of the FEN; `shredder` forces file letters for castling rights.
-    ///
-    /// ```
-    /// use rayscan::position::Position;
-    /// let (p, _) = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-    /// assert_eq!(p.fen(true).to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-    /// ```
-    pub fn fen(&self, shredder: bool) -> impl fmt::Display + '_ {
-        fen::Display {
-            position: self,
-            shredder,
-        }
-    }
-}
-
-impl fmt::Display for Position {
-    /// The FEN, with `KQkq` where unambiguous and file letters where not.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.fen(false))
     }
 }
 

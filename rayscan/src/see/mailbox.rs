@@ -1,6 +1,6 @@
-//! Static exchange evaluation with vector attacks on the mailbox: the same swap
-//! algorithm as on the bitboards ([`super`]), the attackers found by walking the piece lists with one
-//! vector-table lookup each and a walk back from the target for sliders. Each capture
+//! Static exchange evaluation with vector attacks on the mailbox: the swap algorithm of
+//! [`super`], the attackers found by walking the piece lists with one vector-table
+//! lookup each and a walk back from the target for sliders. Each capture
 //! empties its piece's cell, so the walks see the x-rays behind it.
 
 use super::{MAX_SWAPS, first_gain, recapture, recapture_order, resolve};

@@ -14,14 +14,14 @@
 //! come for free, since the attackers are looked up again after each capture has
 //! removed its piece. This module holds the values and the algorithm; two boards find
 //! the attackers: the position's bitboards with a slider technique
-//! ([`Position::see`](crate::Position::see), in `see/bitboard.rs`), and the mailbox with
+//! ([`Position::see`](crate::Position::see), in `see/position.rs`), and the mailbox with
 //! its vector table ([`Mailbox::see`](crate::mailbox::Mailbox::see), in `see/mailbox.rs`).
 
 use crate::chess_move::{Move, MoveKind};
 use crate::piece::Piece;
 
-mod bitboard;
 mod mailbox;
+mod position;
 
 /// The exchange value of a piece.
 ///

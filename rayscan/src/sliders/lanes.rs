@@ -13,7 +13,7 @@
 //! Where this pays most is perft's last ply. Two plies above the leaves, each child of a
 //! node differs from the others by one move, so perft counts eight children at a time,
 //! one board per lane: the same fills, now one board per lane and one direction at a
-//! time ([`crate::movegen`]'s batch count). A child's moves are counted in about the
+//! time (perft's batch count (`perft/batch.rs`)). A child's moves are counted in about the
 //! instructions one board's take, for eight boards.
 //!
 //! The lanes are one AVX-512 register where the CPU has AVX-512 (F, CD and VPOPCNTDQ:

@@ -6,8 +6,10 @@
 //! An import is a `use` of another file's item, or a path to it in the code (`crate::…`,
 //! `super::…`, `self::…`, or a child module's name). A name re-exported by a module is
 //! followed to the file that defines it. Two things are not imports: a module presenting
-//! its own submodule's items (`pub use child::Item;`, what a `mod.rs` is for), and the
-//! unit tests (`#[cfg(test)] mod tests`, which may reach anywhere).
+//! its own submodule's items (`pub use child::Item;`, what a `mod.rs` is for) that its
+//! own code does not use, and the
+//! unit tests (`#[cfg(test)] mod tests`, which may reach anywhere). A method call names
+//! no file, so it is not seen: the layout chapter says how such calls are kept down.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -359,6 +361,10 @@ fn graph(files: &BTreeMap<String, File>) -> Graph {
     let mut uses: Vec<(String, usize, Option<usize>, Vec<String>)> = Vec::new();
     for (rel, f) in files {
         let spans = inline_modules(&f.code);
+        // The code with its `use` statements blanked, and what the file presents of its
+        // submodules (`pub use child::Item`): an import only where its own code uses it.
+        let mut body = f.code.clone();
+        let mut presented: Vec<(String, usize, Vec<String>)> = Vec::new();
         let mut at = 0;
         while let Some(found) = f.code[at..].find("use ") {
             let start = at + found;
@@ -370,6 +376,7 @@ fn graph(files: &BTreeMap<String, File>) -> Graph {
                 break;
             };
             let tree = &f.code[start + 4..start + end];
+            body.replace_range(start..start + end, &" ".repeat(end));
             let before = f.code[..start].trim_end();
             let tail = &before[before.len().saturating_sub(24)..];
             let public = before.ends_with("pub")
@@ -391,13 +398,53 @@ fn graph(files: &BTreeMap<String, File>) -> Graph {
                 let abs = absolute(&module, &path);
                 let child = !matches!(path[0].as_str(), "crate" | "super" | "self");
                 if public {
-                    reexports.insert((module.clone(), name), abs.clone());
+                    reexports.insert((module.clone(), name.clone()), abs.clone());
                     if child {
-                        continue; // a module presenting its own submodule's item
+                        presented.push((name, line, abs));
+                        continue;
                     }
                 }
                 uses.push((rel.clone(), line, child.then_some(module.len()), abs));
             }
+        }
+        // Names and submodules used in the code: a presented item the file uses itself,
+        // and a path through a submodule's name (`fen::write(…)`).
+        let bytes = body.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if !(bytes[i].is_ascii_alphabetic() || bytes[i] == b'_') || ident_before_bytes(bytes, i)
+            {
+                i += 1;
+                continue;
+            }
+            let end = (i..bytes.len())
+                .find(|&j| !(bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_'))
+                .unwrap_or(bytes.len());
+            let word = &body[i..end];
+            let line = body[..i].matches('\n').count();
+            if let Some((_, _, abs)) = presented.iter().find(|(n, _, _)| n == word) {
+                uses.push((rel.clone(), line, None, abs.clone()));
+            }
+            let after_path = body[..i].trim_end().ends_with("::");
+            if body[end..].starts_with("::") && !after_path {
+                let module = module_at(f, &spans, i);
+                let mut child = module.clone();
+                child.push(word.to_string());
+                if modules.contains_key(&child) {
+                    let path: Vec<String> = body[i..]
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                        .next()
+                        .unwrap()
+                        .split("::")
+                        .filter(|s| !s.is_empty())
+                        .map(String::from)
+                        .collect();
+                    let mut abs = module;
+                    abs.extend(path);
+                    uses.push((rel.clone(), line, None, abs));
+                }
+            }
+            i = end;
         }
         // Paths in the code: crate::…, super::…, self::….
         for head in ["crate::", "super::", "self::"] {
@@ -605,12 +652,17 @@ fn the_reader_finds_each_kind_of_import() {
         "a/mod.rs".to_string(),
         file(
             &["a"],
-            "mod inner;\npub use inner::A;\nfn f() { crate::b::g(); }\n",
+            "mod inner;\nmod other;\npub use inner::A;\npub use other::O;\n\
+             fn f() { crate::b::g(); }\nfn h() -> O { other::make() }\n",
         ),
     );
     files.insert(
         "a/inner.rs".to_string(),
         file(&["a", "inner"], "use crate::{b::{self, G}};\npub struct A;\n// crate::c::x in a comment\nconst S: &str = \"crate::c\";\n"),
+    );
+    files.insert(
+        "a/other.rs".to_string(),
+        file(&["a", "other"], "pub struct O;\npub fn make() -> O { O }\n"),
     );
     files.insert(
         "b.rs".to_string(),
@@ -623,8 +675,8 @@ fn the_reader_finds_each_kind_of_import() {
             .map(|m| m.keys().map(String::as_str).collect())
             .unwrap_or_default()
     };
-    // a/mod.rs presents inner's A (not an import) and calls b (an import).
-    assert_eq!(out("a/mod.rs"), ["b.rs"]);
+    // a/mod.rs presents inner's A (not an import), calls b, and uses other's O (imports).
+    assert_eq!(out("a/mod.rs"), ["a/other.rs", "b.rs"]);
     // A `use` group; the comment and the string are not imports.
     assert_eq!(out("a/inner.rs"), ["b.rs"]);
     // `crate::A` is followed through two re-exports to the file that defines it.

@@ -1,6 +1,7 @@
-//! What the move generators' public API asks of the CPU dispatch above them: [`Entry`],
-//! run a generator's visitor in the copy of the hot paths compiled for the CPU this
-//! runs on; and the two public functions that do only that, [`generate`] and [`count`]. Declared here and implemented for [`Hot`] by the dispatch at the top of the
+//! What the move generators' public API asks of the CPU dispatch above them:
+//! [`Entry`], run a generator's visitor in the copy of the hot paths compiled for the
+//! CPU this runs on; and the two public functions that do only that, [`generate`] and
+//! [`count`]. Declared here and implemented for [`Hot`] by the dispatch at the top of the
 //! crate ([`crate::isa`]): the layers below it call it without importing it, and it
 //! picks among compiled copies of them.
 
@@ -9,8 +10,10 @@ use crate::chess_move::MoveList;
 use crate::position::Position;
 use crate::sliders::Slider;
 
-/// The entry points into the copy of the hot paths the CPU can run: [`Entry`]'s
-/// functions, called as `Hot::visit::<S, _>(…)`.
+/// The entry points into the copy of the hot paths the CPU can run, called as
+/// `Hot::visit::<S, _>(…)`: [`Entry`] here, and perft's [`crate::perft::copy::PerftEntry`],
+/// [`crate::perft::stats::StatsEntry`] and [`crate::perft::hash::HashedEntry`]; the
+/// dispatch ([`crate::isa`]) implements all four for it.
 pub(crate) struct Hot;
 
 /// Running the generator in the copy the CPU can run. [`crate::isa`] implements it

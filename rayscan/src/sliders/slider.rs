@@ -1,0 +1,179 @@
+//! What a slider technique is: the [`Slider`] trait every technique implements (and
+//! [`RayWise`] for those that work ray by ray), and the visitors that run generic code
+//! with a technique chosen at run time ([`WithSlider`], [`WithRayWise`]).
+
+use crate::bitboard::Bitboard;
+use crate::direction::{Direction, Line};
+use crate::piece::SliderPiece;
+use crate::square::Square;
+
+/// A way to compute sliding-piece attacks.
+///
+/// `occupied` is the set of all pieces. Whether it contains the slider's own square
+/// does not matter: every technique gives the same answer either way. Attacks include
+/// the first blocker of each ray, whatever its colour.
+pub trait Slider: Copy + Default + Send + Sync + 'static {
+    /// The name used on the command line (`rayscan attacks … --technique NAME`).
+    const NAME: &'static str;
+    /// One line saying what the technique does.
+    const DESCRIPTION: &'static str;
+    /// Bytes of lookup tables the technique reads (shared tables included).
+    const TABLE_BYTES: usize;
+
+    /// The squares a rook on `sq` attacks.
+    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a bishop on `sq` attacks.
+    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares a queen on `sq` attacks: rook ∪ bishop.
+    #[inline]
+    fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+        Self::rook_attacks(sq, occupied) | Self::bishop_attacks(sq, occupied)
+    }
+
+    /// The attacks of `piece` on `sq`.
+    #[inline]
+    fn attacks(piece: SliderPiece, sq: Square, occupied: Bitboard) -> Bitboard {
+        match piece {
+            SliderPiece::Rook => Self::rook_attacks(sq, occupied),
+            SliderPiece::Bishop => Self::bishop_attacks(sq, occupied),
+            SliderPiece::Queen => Self::queen_attacks(sq, occupied),
+        }
+    }
+
+    /// How many moves the sliders have to squares of `targets`: for each slider in
+    /// `diagonal` its bishop attacks in `targets`, for each in `straight` its rook
+    /// attacks, counted and summed (a queen stands in both sets). What perft's last ply
+    /// asks of the unpinned sliders. Every technique answers piece by piece (this
+    /// default); [`Lanes`](super::Lanes) answers for all of them at once, a direction per lane.
+    ///
+    /// ```
+    /// use rayscan::sliders::{Classical, Lanes, Slider};
+    /// use rayscan::{Bitboard, Square};
+    /// let (rooks, bishops) = (Bitboard::from(Square::A1), Bitboard::from(Square::C1));
+    /// let occupied = rooks | bishops;
+    /// // The rook reaches b1, c1 and the a-file; the bishop both its diagonals.
+    /// let n = Classical::count_moves(bishops, rooks, occupied, !Bitboard::EMPTY);
+    /// assert_eq!(n, 2 + 7 + 7);
+    /// assert_eq!(Lanes::count_moves(bishops, rooks, occupied, !Bitboard::EMPTY), n);
+    /// ```
+    #[inline]
+    fn count_moves(
+        diagonal: Bitboard,
+        straight: Bitboard,
+        occupied: Bitboard,
+        targets: Bitboard,
+    ) -> u32 {
+        let mut n = 0;
+        for from in diagonal {
+            n += (Self::bishop_attacks(from, occupied) & targets).len();
+        }
+        for from in straight {
+            n += (Self::rook_attacks(from, occupied) & targets).len();
+        }
+        n
+    }
+
+    /// `lanes.run::<Self>()` for a technique whose perft counts its last ply eight
+    /// children at a time, one per lane of a vector register (only [`Lanes`](super::Lanes), whose
+    /// fills work on eight boards as on eight directions); `otherwise.run::<Self>()` for
+    /// every other (this default), whose perft counts each child on its own with its own
+    /// attacks.
+    ///
+    /// A choice by type rather than a `const` and an `if`: only the branch taken is
+    /// compiled, so what runs only for the lanes (the eight children's count, the
+    /// AVX-512 copy of perft) is not compiled for every other technique, nor theirs for
+    /// the lanes.
+    ///
+    /// ```
+    /// use rayscan::sliders::{Lanes, Pext, Slider, WithSlider};
+    /// struct Says(&'static str);
+    /// impl WithSlider for Says {
+    ///     type Output = String;
+    ///     fn run<S: Slider>(self) -> String {
+    ///         format!("{} {}", S::NAME, self.0)
+    ///     }
+    /// }
+    /// assert_eq!(Lanes::lanes_or(Says("in lanes"), Says("alone")), "lanes in lanes");
+    /// assert_eq!(Pext::lanes_or(Says("in lanes"), Says("alone")), "pext alone");
+    /// ```
+    #[inline(always)]
+    fn lanes_or<F: WithSlider, G: WithSlider<Output = F::Output>>(
+        lanes: F,
+        otherwise: G,
+    ) -> F::Output {
+        let _ = lanes;
+        otherwise.run::<Self>()
+    }
+}
+
+/// A technique that works ray by ray, so it can answer for one ray or one line.
+///
+/// On an empty board the getters return the [`crate::masks`]: `ray_attacks(dir, sq,
+/// Bitboard::EMPTY) == masks::ray(dir, sq)`.
+pub trait RayWise: Slider {
+    /// The squares attacked along `dir` from `sq`, up to and including the first blocker.
+    fn ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// The squares attacked along `line` through `sq`: the union of its two opposite rays.
+    #[inline]
+    fn line_attacks(line: Line, sq: Square, occupied: Bitboard) -> Bitboard {
+        Self::ray_attacks(line.positive(), sq, occupied)
+            | Self::ray_attacks(line.negative(), sq, occupied)
+    }
+
+    /// The attacks along `dir` of every slider in `sliders` at once, through `empty`
+    /// squares: what direction-wise move generation asks for. The set-wise fills
+    /// ([`Dumb7Fill`](super::Dumb7Fill), [`KoggeStone`](super::KoggeStone)) answer in one go whatever the number of sliders;
+    /// every other technique answers slider by slider (this default), so any ray-wise
+    /// technique can drive direction-wise generation.
+    ///
+    /// ```
+    /// use rayscan::sliders::{Classical, KoggeStone, RayWise};
+    /// use rayscan::{Bitboard, Direction, Square};
+    /// let rooks = Bitboard::from(Square::A1) | Square::H1.into();
+    /// let empty = !(rooks | Square::D1.into());
+    /// let east = KoggeStone::ray_attacks_setwise(rooks, empty, Direction::East);
+    /// assert_eq!(east, [Square::B1, Square::C1, Square::D1].into_iter().collect());
+    /// assert_eq!(Classical::ray_attacks_setwise(rooks, empty, Direction::East), east);
+    /// ```
+    #[inline]
+    fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+        let occupied = !empty;
+        sliders.iter().fold(Bitboard::EMPTY, |acc, sq| {
+            acc | Self::ray_attacks(dir, sq, occupied)
+        })
+    }
+}
+
+/// Something to run with a technique chosen at run time: [`Technique::dispatch`](super::Technique::dispatch) calls
+/// [`WithSlider::run`] with the technique's type, so the body is monomorphized per technique.
+///
+/// ```
+/// use rayscan::sliders::{Slider, Technique, WithSlider};
+/// use rayscan::{Bitboard, Square};
+///
+/// struct RookOnD4;
+/// impl WithSlider for RookOnD4 {
+///     type Output = u32;
+///     fn run<S: Slider>(self) -> u32 {
+///         S::rook_attacks(Square::D4, Bitboard::EMPTY).len()
+///     }
+/// }
+/// assert_eq!(Technique::KoggeStone.dispatch(RookOnD4), 14);
+/// ```
+pub trait WithSlider {
+    /// What the run returns.
+    type Output;
+    /// The body, generic over the technique.
+    fn run<S: Slider>(self) -> Self::Output;
+}
+
+/// Like [`WithSlider`], for code that needs a [`RayWise`] technique.
+pub trait WithRayWise {
+    /// What the run returns.
+    type Output;
+    /// The body, generic over the ray-wise technique.
+    fn run<S: RayWise>(self) -> Self::Output;
+}
