@@ -144,7 +144,10 @@ fn strip(text: &str) -> String {
                     i += 1;
                 }
             }
-        } else if c == 'r' && (next == Some('"') || next == Some('#')) && !ident_before(&b, i) {
+        } else if c == 'r'
+            && (next == Some('"') || next == Some('#'))
+            && (!ident_before(&b, i) || (b[i - 1] == 'b' && !ident_before(&b, i - 1)))
+        {
             // A raw string: r"…", r#"…"#.
             let mut j = i + 1;
             let mut hashes = 0;
@@ -190,7 +193,7 @@ fn strip(text: &str) -> String {
         } else if c == '\'' {
             // A character literal ('x', '\n', '\u{..}'), or a lifetime ('a), kept.
             let end = if next == Some('\\') {
-                (i + 2..b.len()).find(|&j| b[j] == '\'')
+                (i + 3..b.len()).find(|&j| b[j] == '\'')
             } else if b.get(i + 2) == Some(&'\'') {
                 Some(i + 2)
             } else {
@@ -379,11 +382,13 @@ fn graph(files: &BTreeMap<String, File>) -> Graph {
             body.replace_range(start..start + end, &" ".repeat(end));
             let before = f.code[..start].trim_end();
             let tail = &before[before.len().saturating_sub(24)..];
+            // `pub`, `pub(crate)`, `pub(in path)`: the parenthesis the `use` follows is
+            // the visibility's own.
             let public = before.ends_with("pub")
                 || (before.ends_with(')')
                     && tail
                         .rfind("pub(")
-                        .is_some_and(|k| !tail[k..].contains(char::is_whitespace)));
+                        .is_some_and(|k| tail[k..].find(')') == Some(tail.len() - k - 1)));
             let module = module_at(f, &spans, start);
             let mut leaves = Vec::new();
             use_leaves(tree, &[], &mut leaves);
@@ -653,12 +658,18 @@ fn the_reader_finds_each_kind_of_import() {
         file(
             &["a"],
             "mod inner;\nmod other;\npub use inner::A;\npub use other::O;\n\
+             pub(in crate::a) use inner::Hidden;\n\
              fn f() { crate::b::g(); }\nfn h() -> O { other::make() }\n",
         ),
     );
     files.insert(
         "a/inner.rs".to_string(),
-        file(&["a", "inner"], "use crate::{b::{self, G}};\npub struct A;\n// crate::c::x in a comment\nconst S: &str = \"crate::c\";\n"),
+        file(
+            &["a", "inner"],
+            "use crate::{b::{self, G}};\npub struct A;\n// crate::c::x in a comment\n\
+             const S: &str = \"crate::c\";\nconst Q: char = '\\'';\n\
+             const R: &str = r#\"a\"crate::c\"#;\nconst T: &[u8] = br#\"a\"crate::c\"#;\n",
+        ),
     );
     files.insert(
         "a/other.rs".to_string(),
@@ -675,9 +686,10 @@ fn the_reader_finds_each_kind_of_import() {
             .map(|m| m.keys().map(String::as_str).collect())
             .unwrap_or_default()
     };
-    // a/mod.rs presents inner's A (not an import), calls b, and uses other's O (imports).
+    // a/mod.rs presents inner's A and Hidden (not imports), calls b, and uses other's O
+    // (imports).
     assert_eq!(out("a/mod.rs"), ["a/other.rs", "b.rs"]);
-    // A `use` group; the comment and the string are not imports.
+    // A `use` group; the comment, the strings (raw, byte) and the char are not imports.
     assert_eq!(out("a/inner.rs"), ["b.rs"]);
     // `crate::A` is followed through two re-exports to the file that defines it.
     assert_eq!(out("b.rs"), ["a/inner.rs"]);
