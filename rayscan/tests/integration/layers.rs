@@ -312,6 +312,25 @@ fn ident_before_bytes(b: &[u8], i: usize) -> bool {
     i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_')
 }
 
+/// The path that starts at `at` in `code` (`crate::a::b` gives `crate`, `a`, `b`).
+fn path_at(code: &str, at: usize) -> Vec<String> {
+    code[at..]
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .next()
+        .unwrap()
+        .split("::")
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// `text` as spaces, its newlines kept.
+fn blank(text: &str) -> String {
+    text.chars()
+        .map(|c| if c == '\n' { '\n' } else { ' ' })
+        .collect()
+}
+
 /// The module a path at `offset` of `file` is written in.
 fn module_at(file: &File, spans: &[(usize, usize, String)], offset: usize) -> Vec<String> {
     let mut module = file.module.clone();
@@ -379,7 +398,8 @@ fn graph(files: &BTreeMap<String, File>) -> Graph {
                 break;
             };
             let tree = &f.code[start + 4..start + end];
-            body.replace_range(start..start + end, &" ".repeat(end));
+            // Blanked, its newlines kept, so that offsets in `body` keep their line.
+            body.replace_range(start..start + end, &blank(&f.code[start..start + end]));
             let before = f.code[..start].trim_end();
             let tail = &before[before.len().saturating_sub(24)..];
             // `pub`, `pub(crate)`, `pub(in path)`: the parenthesis the `use` follows is
@@ -412,8 +432,9 @@ fn graph(files: &BTreeMap<String, File>) -> Graph {
                 uses.push((rel.clone(), line, child.then_some(module.len()), abs));
             }
         }
-        // Names and submodules used in the code: a presented item the file uses itself,
-        // and a path through a submodule's name (`fen::write(…)`).
+        // Names and paths in the code: a presented item the file uses itself, a path
+        // from `crate::`, `super::` or `self::`, and one through a submodule's name
+        // (`fen::write(…)`).
         let bytes = body.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -433,50 +454,18 @@ fn graph(files: &BTreeMap<String, File>) -> Graph {
             let after_path = body[..i].trim_end().ends_with("::");
             if body[end..].starts_with("::") && !after_path {
                 let module = module_at(f, &spans, i);
-                let mut child = module.clone();
-                child.push(word.to_string());
-                if modules.contains_key(&child) {
-                    let path: Vec<String> = body[i..]
-                        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                        .next()
-                        .unwrap()
-                        .split("::")
-                        .filter(|s| !s.is_empty())
-                        .map(String::from)
-                        .collect();
+                let path = path_at(&body, i);
+                if matches!(word, "crate" | "super" | "self") {
+                    if path.len() > 1 {
+                        uses.push((rel.clone(), line, None, absolute(&module, &path)));
+                    }
+                } else if modules.contains_key(&[module.as_slice(), &[word.to_string()]].concat()) {
                     let mut abs = module;
                     abs.extend(path);
                     uses.push((rel.clone(), line, None, abs));
                 }
             }
             i = end;
-        }
-        // Paths in the code: crate::…, super::…, self::….
-        for head in ["crate::", "super::", "self::"] {
-            let mut at = 0;
-            while let Some(found) = f.code[at..].find(head) {
-                let start = at + found;
-                at = start + head.len();
-                if ident_before_bytes(f.code.as_bytes(), start)
-                    || f.code[..start].trim_end().ends_with("::")
-                {
-                    continue;
-                }
-                let path: Vec<String> = f.code[start..]
-                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                    .next()
-                    .unwrap()
-                    .split("::")
-                    .filter(|s| !s.is_empty())
-                    .map(String::from)
-                    .collect();
-                if path.len() < 2 {
-                    continue; // `crate::{…}`: a use group, read above
-                }
-                let module = module_at(f, &spans, start);
-                let line = f.code[..start].matches('\n').count();
-                uses.push((rel.clone(), line, None, absolute(&module, &path)));
-            }
         }
     }
     let resolve = |path: &[String]| -> Option<String> {
@@ -657,7 +646,7 @@ fn the_reader_finds_each_kind_of_import() {
         "a/mod.rs".to_string(),
         file(
             &["a"],
-            "mod inner;\nmod other;\npub use inner::A;\npub use other::O;\n\
+            "mod inner;\nmod other;\npub use inner::A;\npub use other::{\n    O,\n};\n\
              pub(in crate::a) use inner::Hidden;\n\
              fn f() { crate::b::g(); }\nfn h() -> O { other::make() }\n",
         ),
@@ -689,6 +678,9 @@ fn the_reader_finds_each_kind_of_import() {
     // a/mod.rs presents inner's A and Hidden (not imports), calls b, and uses other's O
     // (imports).
     assert_eq!(out("a/mod.rs"), ["a/other.rs", "b.rs"]);
+    // Lines count from the file's first, past a `use` over three lines: `crate::b::g` is
+    // on the eighth.
+    assert_eq!(g.edges["a/mod.rs"]["b.rs"], 7);
     // A `use` group; the comment, the strings (raw, byte) and the char are not imports.
     assert_eq!(out("a/inner.rs"), ["b.rs"]);
     // `crate::A` is followed through two re-exports to the file that defines it.
