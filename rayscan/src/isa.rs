@@ -35,14 +35,14 @@ use crate::square::Square;
 
 /// A copy with every body compiled in it: what the entry points in [`hot`] pick among.
 #[cfg(feature = "std")]
-pub(crate) trait Compiled: Isa + StatsCopy + HashedCopy {}
+pub(crate) trait WholeCopy: Isa + StatsCopy + HashedCopy {}
 #[cfg(feature = "std")]
-impl<K: Isa + StatsCopy + HashedCopy> Compiled for K {}
+impl<K: Isa + StatsCopy + HashedCopy> WholeCopy for K {}
 /// A copy with every body compiled in it: what the entry points in [`hot`] pick among.
 #[cfg(not(feature = "std"))]
-pub(crate) trait Compiled: Isa + StatsCopy {}
+pub(crate) trait WholeCopy: Isa + StatsCopy {}
 #[cfg(not(feature = "std"))]
-impl<K: Isa + StatsCopy> Compiled for K {}
+impl<K: Isa + StatsCopy> WholeCopy for K {}
 
 /// Whatever the crate is compiled with (baseline x86-64 unless `-C target-cpu` says more).
 #[derive(Clone, Copy, Debug)]
@@ -255,7 +255,7 @@ mod hot {
     trait Action {
         type Output;
         /// Runs on the copy `K` with the technique `S`.
-        fn on<S: Slider, K: Compiled>(self) -> Self::Output;
+        fn on<S: Slider, K: WholeCopy>(self) -> Self::Output;
         /// Runs on the baseline copy, where the CPU has no other.
         #[inline(always)]
         fn on_baseline<S: Slider>(self) -> Self::Output
@@ -320,7 +320,7 @@ mod hot {
 
     impl Action for Perft<'_> {
         type Output = u64;
-        fn on<S: Slider, K: Compiled>(self) -> u64 {
+        fn on<S: Slider, K: WholeCopy>(self) -> u64 {
             let Perft(pos, depth) = self;
             match pos.side_to_move() {
                 Color::White => K::perft_board::<S, White>(pos.board(), depth),
@@ -371,7 +371,7 @@ mod hot {
         /// caller of perft held the whole baseline perft, and the library with every
         /// dispatcher took a quarter longer to build.
         #[inline(always)]
-        fn on<S: Slider, K: Compiled>(self) -> V {
+        fn on<S: Slider, K: WholeCopy>(self) -> V {
             K::enumerate::<S, _>(self.0, self.1)
         }
         /// The baseline copy where another copy runs: called, not inlined beside the
@@ -402,7 +402,7 @@ mod hot {
 
     impl Action for Stats<'_, '_> {
         type Output = ();
-        fn on<S: Slider, K: Compiled>(self) {
+        fn on<S: Slider, K: WholeCopy>(self) {
             let Stats(pos, depth, out) = self;
             match pos.side_to_move() {
                 Color::White => K::stats_board::<S, White>(pos.board(), depth, out),
@@ -424,7 +424,7 @@ mod hot {
     #[cfg(feature = "std")]
     impl Action for Hashed<'_> {
         type Output = u64;
-        fn on<S: Slider, K: Compiled>(self) -> u64 {
+        fn on<S: Slider, K: WholeCopy>(self) -> u64 {
             let Hashed(pos, key, depth, t) = self;
             match pos.side_to_move() {
                 Color::White => lookup::<S, White, K>(pos.board(), key, depth, t),
