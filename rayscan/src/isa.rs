@@ -23,6 +23,8 @@
 
 use crate::movegen::entry::{Entry, Hot};
 use crate::movegen::piecewise::{Visitor, count_king, enumerate_position};
+use crate::perft::batch::count_children;
+use crate::perft::children::Children;
 use crate::perft::copy::{Isa, PerftEntry};
 use crate::perft::fast::perft_body;
 #[cfg(feature = "std")]
@@ -85,6 +87,10 @@ impl Isa for Baseline {
     fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
         count_king::<S, C>(b, king)
     }
+    #[inline(never)]
+    fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
+        count_children::<X, Self::Lanes>(parent, king, children)
+    }
     #[inline]
     fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
         let mut v = v;
@@ -115,7 +121,7 @@ impl HashedCopy for Baseline {
 
 /// A copy of the hot paths compiled with the CPU features `$features` (one string, as
 /// `#[target_feature]` takes it), for the [`Isa`] `$isa` and its lanes `$lanes`, where
-/// `cfg($copy)`: the five functions compiled with the features, in the module `$fns`,
+/// `cfg($copy)`: the six functions compiled with the features, in the module `$fns`,
 /// and the [`Isa`] impl that calls them. Each call is `unsafe`; `$isa` is only chosen
 /// in [`hot`] after [`crate::cpu`] said the CPU has the features, which makes it sound.
 macro_rules! feature_copy {
@@ -133,6 +139,16 @@ macro_rules! feature_copy {
             #[inline(never)]
             pub(super) fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
                 count_king::<S, C>(b, king)
+            }
+
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            pub(super) fn count_children<X: Side>(
+                parent: &Board,
+                king: Square,
+                children: &Children,
+            ) -> u64 {
+                super::count_children::<X, $lanes>(parent, king, children)
             }
 
             #[target_feature(enable = $features)]
@@ -172,6 +188,11 @@ macro_rules! feature_copy {
             fn count_leaf<S: Slider, C: Side>(b: &Board, king: Square) -> u64 {
                 // SAFETY: as above.
                 unsafe { $fns::count_leaf::<S, C>(b, king) }
+            }
+            #[inline(always)]
+            fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
+                // SAFETY: as above.
+                unsafe { $fns::count_children::<X>(parent, king, children) }
             }
             #[inline(always)]
             fn enumerate<S: Slider, V: Visitor>(pos: &Position, v: V) -> V {
@@ -493,7 +514,7 @@ mod tests {
     fn every_copy_is_compiled_with_the_documented_features() {
         let source = include_str!("isa.rs");
         // Each copy's list stands once, in its `feature_copy!`, which enables it on all
-        // five functions of the copy.
+        // six functions of the copy.
         let v3 = format!("v3,\n    \"{}\"\n);", crate::cpu::FEATURES);
         let v4 = format!("v4,\n    \"{}\"\n);", crate::cpu::V4_FEATURES);
         assert_eq!(source.matches(v3.as_str()).count(), 1);
@@ -503,7 +524,7 @@ mod tests {
                 // Split, so that this line is not one of them.
                 .matches(concat!("#[target_feature(enable = ", "$features)]"))
                 .count(),
-            5
+            6
         );
         assert!(crate::cpu::V4_FEATURES.starts_with(crate::cpu::FEATURES));
         // build.rs decides whether each copy is compiled, from its own lists.

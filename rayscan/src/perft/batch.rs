@@ -30,6 +30,7 @@
 //! compare them on every node of small trees from the perft suites, with both backends
 //! where the CPU has AVX-512.
 
+use super::children::Children;
 use super::copy::Isa;
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, KnightDirection};
@@ -45,74 +46,19 @@ use crate::sliders::{Slider, WithSlider, kogge_stone};
 use crate::square::Square;
 use core::marker::PhantomData;
 
-/// Groups of eight children a node can hold: 218 legal moves at most.
-const GROUPS: usize = 28;
-
-/// Eight words, aligned as one vector register.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-struct Group([u64; 8]);
-
-/// The children of one node, by the move that makes each: eight to a group, lane by lane.
-pub(crate) struct Children {
-    /// The square each mover leaves, as a one-square set.
-    from: [Group; GROUPS],
-    /// The square each mover goes to, as a one-square set.
-    to: [Group; GROUPS],
-    /// Bit `k` set: the piece of kind `k` leaves `from`; bit `8 + k`: a piece of kind `k`
-    /// arrives on `to` (the same kind but for promotions).
-    kinds: [Group; GROUPS],
-    /// How many children there are.
-    len: usize,
-}
-
-impl Children {
-    /// No children.
-    #[inline(always)]
-    pub(crate) fn new() -> Children {
-        Children {
-            from: [Group([0; 8]); GROUPS],
-            to: [Group([0; 8]); GROUPS],
-            kinds: [Group([0; 8]); GROUPS],
-            len: 0,
-        }
-    }
-
-    /// One more child: a piece of kind `leaves` goes from `from` to `to` (capturing what
-    /// stands there) and is a piece of kind `arrives` there.
-    #[inline(always)]
-    pub(crate) fn push(&mut self, from: Square, to: Square, leaves: usize, arrives: usize) {
-        self.push_sets(1 << from as u32, 1 << to as u32, leaves, arrives);
-    }
-
-    /// One more child, made by castling with the king on `king` and the rook on `rook`.
-    /// It fits the same three words: the mover's sets change by the king's two squares
-    /// (as `from`, kind king) and the rook's two squares (as `to`, kind rook), toggled,
-    /// which is right even where a Chess960 king or rook lands on the other's square;
-    /// and nothing of the opponent's stands on the rook's squares for `to` to clear.
-    #[inline(always)]
-    pub(crate) fn push_castling(&mut self, king: Square, rook: Square) {
-        let (king_to, rook_to) = castling_targets(king, rook);
-        let bit = |sq: Square| 1u64 << sq as u32;
-        let king_moves = bit(king) ^ bit(king_to);
-        let rook_moves = bit(rook) ^ bit(rook_to);
-        self.push_sets(king_moves, rook_moves, KING, ROOK);
-    }
-
-    #[inline(always)]
-    fn push_sets(&mut self, from: u64, to: u64, leaves: usize, arrives: usize) {
-        let (group, lane) = (self.len / 8, self.len % 8);
-        self.from[group].0[lane] = from;
-        self.to[group].0[lane] = to;
-        self.kinds[group].0[lane] = (1 << leaves) | (1 << (8 + arrives));
-        self.len += 1;
-    }
-}
-
 /// The lanes where the kind bits `kinds` of a child are set.
 #[inline(always)]
 fn has<B: Backend>(kinds: U64x8<B>, bits: u64) -> Mask {
     (kinds & U64x8::splat(bits)).non_zero()
+}
+
+/// A set `set` of the side that moved, in each child: less the square its mover left
+/// where the mover was of the kinds `kinds`, plus the square it reached where it arrived
+/// as one of them. A function, not a closure: a closure is not always inlined, and out
+/// of line it is compiled without the copy's CPU features.
+#[inline(always)]
+fn moved<B: Backend>(set: u64, kinds: u64, f: U64x8<B>, t: U64x8<B>, k: U64x8<B>) -> U64x8<B> {
+    U64x8::splat(set) ^ f.keep(has(k, kinds)) ^ t.keep(has(k, kinds << 8))
 }
 
 /// The squares one file towards the a-file (none from the a-file).
@@ -139,6 +85,12 @@ fn jump<B: Backend>(s: U64x8<B>, j: KnightDirection) -> U64x8<B> {
 /// without en passant, made by normal moves, double pushes, promotions and castling.
 ///
 /// "Ours" here is side `X`'s, "theirs" the side that made the move.
+///
+/// Always inlined, into the one out-of-line function per compiled copy that calls it
+/// ([`Isa::count_children`]): compiled out of line on its own, it would lack the copy's
+/// CPU features, and every AVX-512 intrinsic in it would be a function call (the
+/// x86-64-v4 copy of a build without `RUSTFLAGS` ran at a thirtieth of its speed so).
+#[inline(always)]
 pub(crate) fn count_children<X: Side, B: Backend>(
     parent: &Board,
     king: Square,
@@ -179,14 +131,11 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let them = U64x8::splat(theirs) ^ f ^ t;
         let occupied = us | them;
         let empty = !occupied;
-        let moved = |set: u64, kinds: u64| {
-            U64x8::splat(set) ^ f.keep(has(k, kinds)) ^ t.keep(has(k, kinds << 8))
-        };
-        let their_p = moved(y_p, 1 << PAWN);
-        let their_n = moved(y_n, 1 << KNIGHT);
-        let their_bq = moved(y_bq, (1 << BISHOP) | (1 << QUEEN));
-        let their_rq = moved(y_rq, (1 << ROOK) | (1 << QUEEN));
-        let their_k = moved(y_k, 1 << KING);
+        let their_p = moved(y_p, 1 << PAWN, f, t, k);
+        let their_n = moved(y_n, 1 << KNIGHT, f, t, k);
+        let their_bq = moved(y_bq, (1 << BISHOP) | (1 << QUEEN), f, t, k);
+        let their_rq = moved(y_rq, (1 << ROOK) | (1 << QUEEN), f, t, k);
+        let their_k = moved(y_k, 1 << KING, f, t, k);
         let (pawns, knights) = (U64x8::splat(x_p) & nt, U64x8::splat(x_n) & nt);
         let (bishops, rooks, queens) = (
             U64x8::splat(x_b) & nt,
@@ -425,7 +374,7 @@ fn perft2<S: Slider, C: Side, K: Isa>(b: &Board) -> u64 {
         technique: PhantomData,
     };
     enumerate::<S, C, _>(b, &mut v);
-    v.counted + count_children::<C::Them, K::Lanes>(b, v.their_king, &v.children)
+    v.counted + K::count_children::<C::Them>(b, v.their_king, &v.children)
 }
 
 #[cfg(test)]

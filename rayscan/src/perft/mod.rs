@@ -21,7 +21,8 @@
 //! enables the `precompile` feature instead, which compiles them here, once. Either way
 //! the code is the same.
 
-mod batch;
+pub(crate) mod batch;
+pub(crate) mod children;
 pub(crate) mod copy;
 pub(crate) mod fast;
 #[cfg(feature = "std")]
