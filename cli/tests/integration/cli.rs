@@ -41,7 +41,7 @@ fn techniques_lists_one_line_each_and_marks_the_default() {
         format!(
             "* default on this CPU: {} ({})",
             default.name(),
-            rayscan::cpu::pext().reason()
+            Technique::auto_reason()
         )
     );
 }
