@@ -9,14 +9,14 @@
 #
 # ROUNDS defaults to 5. The positions and depths are start d7, Kiwipete d6, CPW4 d6 and
 # CPW5 d6 (--quick: one ply less each). --binary compares BIN (say, what `cargo install`
-# installed) in place of the workspace's default build. --at-least exits 1 if on some
-# position both the medians' ratio and the best rounds' ratio fall below RATIO: on a
-# shared Xeon, 5 rounds' medians swung 0.76-1.60x and the best rounds 0.79-1.12x for the
-# same two binaries (a quiet spell during one build's runs only skews either), while a
-# copy that lost its features runs at 0.03x on both. --pair
-# runs the two builds' default technique only (the ratio, in a third of the time).
-# Below the medians' ratio, the ratio of the best rounds: on a shared machine whose
-# neighbours slow some runs by half, the fastest run of each is the steadier figure.
+# installed) in place of the workspace's default build. --pair runs the two builds'
+# default technique only (the ratio, in a third of the time).
+#
+# Below the medians' ratio the table gives the ratio of each build's fastest round.
+# --at-least exits 1 if on some position both ratios fall below RATIO: on a shared Xeon,
+# runs of 5 rounds of the same two binaries gave medians' ratios of 0.76-1.60x and best
+# rounds' ratios of 0.79-1.12x (a quiet spell during one build's runs only skews either),
+# while a copy that lost its CPU features runs at 0.03x on both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=5

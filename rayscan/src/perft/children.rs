@@ -8,7 +8,7 @@ use crate::position::board::castling_targets;
 use crate::square::Square;
 
 /// Groups of eight children a node can hold: 218 legal moves at most.
-pub(super) const GROUPS: usize = 28;
+const GROUPS: usize = 28;
 
 /// Eight words, aligned as one vector register.
 #[derive(Clone, Copy)]
