@@ -727,16 +727,27 @@ mod tests {
     /// the list's order, then `None` for good; nothing at all where there is no move.
     #[test]
     fn iteration_ends_once_and_stays_ended() {
+        // Each position with its number of moves (the perft suites' first ply).
         let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                20,
+            ),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                48,
+            ),
             // Checkmate and stalemate: no move to hand out.
-            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            (
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                0,
+            ),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 0),
         ];
-        for fen in fens {
+        for (fen, moves) in fens {
             let p: Position = fen.parse().expect("a valid FEN");
             let listed = MoveList::from(p.legal_moves());
+            assert_eq!(listed.len(), moves, "{fen}");
             let mut iter = p.legal_moves().iter();
             assert_eq!(
                 iter.size_hint(),
