@@ -121,13 +121,14 @@ const V3_FEATURES: [&str; 8] = [
 ];
 
 /// `crate::cpu::V4_FEATURES` beyond [`V3_FEATURES`]: the x86-64-v4 copy's.
-const V4_EXTRA: [&str; 6] = [
+const V4_EXTRA: [&str; 7] = [
     "avx512f",
     "avx512bw",
     "avx512cd",
     "avx512dq",
     "avx512vl",
     "avx512vpopcntdq",
+    "avx512vbmi2",
 ];
 
 /// Sets `rayscan_v3_copy` and `rayscan_v4_copy` where `isa` compiles its

@@ -294,6 +294,15 @@ impl MoveList {
         }
     }
 
+    /// The 64 slots from `at` on, if the list has that many, for a writer that stores
+    /// whole registers ([`crate::movegen::listing`]): it sets the length afterwards, as
+    /// after [`MoveList::write`], to the slots its moves filled.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(crate) fn spare_64(&mut self, at: usize) -> Option<&mut [MaybeUninit<Move>; 64]> {
+        self.moves.get_mut(at..at.checked_add(64)?)?.try_into().ok()
+    }
+
     /// Sets the length after [`MoveList::write`]s: every slot below `len` must have been
     /// written, which `write`'s returned counts guarantee when each write was given the
     /// count the one before returned, starting from [`MoveList::len`].

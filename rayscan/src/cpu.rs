@@ -5,7 +5,7 @@
 //! them: the piece-wise generator and perft are compiled three times, as the crate is
 //! built, with the features of x86-64-v3 enabled ([`FEATURES`]: AVX2, BMI1, BMI2,
 //! LZCNT, MOVBE, POPCNT; every x86-64 CPU since 2013–2015 has them), and with those of
-//! x86-64-v4 and AVX-512 VPOPCNTDQ besides ([`V4_FEATURES`]: Zen 4 and 5, Intel since
+//! x86-64-v4, AVX-512 VPOPCNTDQ and VBMI2 besides ([`V4_FEATURES`]: Zen 4 and 5, Intel since
 //! Ice Lake). [`x86_64_v3`] and [`x86_64_v4`] choose between the copies at the top.
 //! [`pext`] says whether the PEXT instruction is there and worth using: AMD before Zen 3
 //! runs it in microcode, hundreds of cycles, where magic multiplication is faster.
@@ -50,10 +50,12 @@ pub const OVERRIDES: [&str; 4] = ["baseline", "v3", "v4", "slow-pext"];
 pub const FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
 
 /// The features the x86-64-v4 copy of the hot paths is compiled with: [`FEATURES`],
-/// x86-64-v4's AVX-512 (F, BW, CD, DQ, VL) and AVX-512 VPOPCNTDQ, the population count
-/// of eight words that the `lanes` technique counts with (Zen 4 and 5, Intel since Ice
-/// Lake; not Skylake-X, which gets the x86-64-v3 copy).
-pub const V4_FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq";
+/// x86-64-v4's AVX-512 (F, BW, CD, DQ, VL), AVX-512 VPOPCNTDQ, the population count
+/// of eight words that the `lanes` technique counts with, and AVX-512 VBMI2, whose
+/// compress writes a set's moves into a list at once ([`crate::movegen::listing`]).
+/// Zen 4 and 5 and Intel since Ice Lake have them all; not Skylake-X, which gets the
+/// x86-64-v3 copy.
+pub const V4_FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq,avx512vbmi2";
 
 /// Whether PEXT can be used, and whether it pays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,7 +146,8 @@ pub const COMPILED_WITH_V4: bool = cfg!(all(
     target_feature = "avx512cd",
     target_feature = "avx512dq",
     target_feature = "avx512vl",
-    target_feature = "avx512vpopcntdq"
+    target_feature = "avx512vpopcntdq",
+    target_feature = "avx512vbmi2"
 ));
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
@@ -199,6 +202,7 @@ mod imp {
             && has!("avx512dq")
             && has!("avx512vl")
             && has!("avx512vpopcntdq")
+            && has!("avx512vbmi2")
             && !matches!(forced, Some("v3" | "slow-pext"));
         let pext = if !has!("bmi2") {
             PextSupport::Missing

@@ -21,8 +21,10 @@
 //!   beside it: [`Entry`] (`movegen::entry`: the generator's visits), [`PerftEntry`],
 //!   [`StatsEntry`] and [`HashedEntry`], implemented here for [`Hot`].
 
+use crate::chess_move::MoveList;
 use crate::movegen::entry::{Entry, Hot};
-use crate::movegen::piecewise::{Visitor, count_king, enumerate_position};
+use crate::movegen::listing::OneByOne;
+use crate::movegen::piecewise::{Lister, Visitor, count_king, enumerate_position};
 use crate::perft::batch::count_children;
 use crate::perft::children::Children;
 use crate::perft::copy::{Isa, PerftEntry};
@@ -241,7 +243,7 @@ feature_copy!(
     V4,
     crate::simd::Avx512,
     v4,
-    "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq"
+    "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq,avx512vbmi2"
 );
 
 /// The entry points: each asks [`crate::cpu::x86_64_v4`] or [`crate::cpu::x86_64_v3`]
@@ -413,6 +415,31 @@ mod hot {
         on_copy::<S, _>(Visit(pos, visitor))
     }
 
+    /// Lists the legal moves of `pos` into `list`. Where the CPU has AVX-512 VBMI2, in
+    /// a copy with it, whose writer packs each set's moves with a compress
+    /// ([`crate::movegen::listing`]): the x86-64-v4 copy, whatever the technique, or
+    /// the crate's own where it is compiled with the features. Elsewhere as [`visit`]
+    /// runs, one move at a time.
+    #[inline]
+    pub(super) fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::movegen::listing::Compress;
+            if let Some(writer) = Compress::compiled() {
+                visit::<S, _>(pos, Lister::new(list, writer));
+                return;
+            }
+            if run_v4() {
+                // SAFETY: the CPU has every feature of the x86-64-v4 copy
+                // (`crate::cpu::V4_FEATURES`), AVX-512 F, BW and VBMI2 among them.
+                let writer = unsafe { Compress::new_unchecked() };
+                Visit(pos, Lister::new(list, writer)).on::<S, V4>();
+                return;
+            }
+        }
+        visit::<S, _>(pos, Lister::new(list, OneByOne));
+    }
+
     #[inline(never)]
     fn baseline_apart<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
         Baseline::enumerate::<S, _>(pos, visitor)
@@ -472,6 +499,10 @@ impl Entry for Hot {
     #[inline]
     fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V {
         hot::visit::<S, V>(pos, visitor)
+    }
+    #[inline]
+    fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
+        hot::generate::<S>(pos, list);
     }
 }
 

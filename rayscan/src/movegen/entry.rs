@@ -5,7 +5,7 @@
 //! crate ([`crate::isa`]): the layers below it call it without importing it, and it
 //! picks among compiled copies of them.
 
-use super::piecewise::{Counter, Lister, Visitor};
+use super::piecewise::{Counter, Visitor};
 use crate::chess_move::MoveList;
 use crate::position::Position;
 use crate::sliders::Slider;
@@ -22,11 +22,9 @@ pub(crate) trait Entry {
     /// Runs `visitor` over the legal moves of `pos` with technique `S`, and hands it back.
     fn visit<S: Slider, V: Visitor>(pos: &Position, visitor: V) -> V;
 
-    /// The legal moves of `pos`, listed.
-    #[inline]
-    fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
-        Self::visit::<S, _>(pos, Lister::new(list));
-    }
+    /// The legal moves of `pos`, listed: in the copy whose writer suits the CPU
+    /// ([`crate::movegen::listing`]).
+    fn generate<S: Slider>(pos: &Position, list: &mut MoveList);
 
     /// The number of legal moves of `pos`.
     #[inline]

@@ -45,6 +45,7 @@ pub(crate) mod entry;
 mod hybrid;
 pub mod legal;
 mod legality;
+pub(crate) mod listing;
 mod moveset;
 mod pawns;
 pub mod picker;

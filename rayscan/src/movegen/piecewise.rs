@@ -26,6 +26,8 @@
 use core::marker::PhantomData;
 
 use super::PROMOTIONS;
+pub(crate) use super::listing::source;
+use super::listing::{OneByOne, Writer};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind, MoveList};
 use crate::color::Color;
@@ -478,22 +480,24 @@ pub(crate) fn enumerate_position<S: Slider, V: Visitor>(pos: &Position, v: &mut 
     }
 }
 
-/// Lists the moves into a [`MoveList`].
+/// Lists the moves into a [`MoveList`], each set's moves written by the writer `W`
+/// ([`crate::movegen::listing`]: one by one, or with AVX-512's compress).
 ///
 /// It counts in a field of its own and writes the list's length as it is dropped:
 /// pushing through the list's own length made every move wait for the store of the move
 /// before it (the length lives in memory beside the moves).
-pub(crate) struct Lister<'a> {
+pub(crate) struct Lister<'a, W = OneByOne> {
     list: &'a mut MoveList,
     len: usize,
+    writer: W,
 }
 
-impl<'a> Lister<'a> {
-    /// A lister appending to `list`.
+impl<'a, W: Writer> Lister<'a, W> {
+    /// A lister appending to `list` with `writer`.
     #[inline(always)]
-    pub(crate) fn new(list: &'a mut MoveList) -> Lister<'a> {
+    pub(crate) fn new(list: &'a mut MoveList, writer: W) -> Lister<'a, W> {
         let len = list.len();
-        Lister { list, len }
+        Lister { list, len, writer }
     }
 
     #[inline(always)]
@@ -502,7 +506,7 @@ impl<'a> Lister<'a> {
     }
 }
 
-impl Drop for Lister<'_> {
+impl<W> Drop for Lister<'_, W> {
     /// Sets the list's length to the moves written.
     #[inline(always)]
     fn drop(&mut self) {
@@ -510,23 +514,14 @@ impl Drop for Lister<'_> {
     }
 }
 
-#[inline(always)]
-pub(crate) fn source(to: Square, back: i32) -> Square {
-    Square::from_index_masked((to as i32 - back) as u32)
-}
-
-impl Visitor for Lister<'_> {
+impl<W: Writer> Visitor for Lister<'_, W> {
     #[inline(always)]
     fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.push(Move::new(from, to, MoveKind::Normal));
-        }
+        self.len = self.writer.targets(self.list, self.len, from, to);
     }
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            self.push(Move::new(source(to, back), to, MoveKind::Normal));
-        }
+        self.len = self.writer.pawns(self.list, self.len, to, back);
     }
     #[inline(always)]
     fn double_pushes(&mut self, to: Bitboard, back: i32) {
