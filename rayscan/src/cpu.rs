@@ -52,7 +52,7 @@ pub const FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
 /// The features the x86-64-v4 copy of the hot paths is compiled with: [`FEATURES`],
 /// x86-64-v4's AVX-512 (F, BW, CD, DQ, VL), AVX-512 VPOPCNTDQ, the population count
 /// of eight words that the `lanes` technique counts with, and AVX-512 VBMI2, whose
-/// compress writes a set's moves into a list at once ([`crate::movegen::listing`]).
+/// compress writes a set's moves into a list at once (`movegen/listing.rs`).
 /// Zen 4 and 5 and Intel since Ice Lake have them all; not Skylake-X, which gets the
 /// x86-64-v3 copy.
 pub const V4_FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq,avx512vbmi2";
