@@ -14,7 +14,7 @@
 //!
 //! Measured with every move made through `for m in pos.legal_moves()` and `play`
 //! (medians of 11 alternating rounds in one binary, Intel Xeon with AVX-512, no
-//! `RUSTFLAGS`): 7–12% faster on the start position, Kiwipete, CPW4 and CPW5;
+//! `RUSTFLAGS`): 3–12% faster on the start position, Kiwipete, CPW4 and CPW5;
 //! docs/src/performance.md has the figures.
 
 use crate::bitboard::Bitboard;
