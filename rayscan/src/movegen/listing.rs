@@ -281,6 +281,21 @@ mod tests {
         list.as_slice().to_vec()
     }
 
+    /// Checks that both writers list the same moves after `prefix` null moves, and that
+    /// those are `expected`, as many as the list has room for.
+    fn same_lists(
+        prefix: usize,
+        expected: impl Iterator<Item = Move>,
+        one_by_one: impl FnOnce(&mut MoveList, usize) -> usize,
+        packed: impl FnOnce(&mut MoveList, usize) -> usize,
+        what: &str,
+    ) {
+        let one = listed(prefix, one_by_one);
+        assert_eq!(listed(prefix, packed), one, "{what} after {prefix}");
+        let expected: Vec<Move> = expected.take(MAX_MOVES - prefix).collect();
+        assert_eq!(one[prefix..], expected, "{what} after {prefix}");
+    }
+
     /// The writer of AVX-512, where the CPU has it: on other CPUs there is nothing to
     /// compare (and `legal_moves()` never uses it there).
     fn compress() -> Option<Compress> {
@@ -301,15 +316,13 @@ mod tests {
         for prefix in [0, 1, 31, 200, MAX_MOVES - 64, MAX_MOVES - 63, MAX_MOVES - 5] {
             for (i, to) in sets().into_iter().enumerate() {
                 let from = Square::ALL[i % 64];
-                let expected: Vec<Move> = to
-                    .into_iter()
-                    .map(|t| Move::new(from, t, MoveKind::Normal))
-                    .collect();
-                let one = listed(prefix, |l, at| OneByOne.targets(l, at, from, to));
-                let packed = listed(prefix, |l, at| compress.targets(l, at, from, to));
-                assert_eq!(packed, one, "{from:?} to {to:?} after {prefix}");
-                let kept = MAX_MOVES.min(prefix + expected.len()) - prefix;
-                assert_eq!(one[prefix..], expected[..kept]);
+                same_lists(
+                    prefix,
+                    to.into_iter().map(|t| Move::new(from, t, MoveKind::Normal)),
+                    |l, at| OneByOne.targets(l, at, from, to),
+                    |l, at| compress.targets(l, at, from, to),
+                    &format!("{from:?} to {to:?}"),
+                );
                 compared += 1;
             }
         }
@@ -324,15 +337,14 @@ mod tests {
         for back in [8, 16, 7, 9, -8, -16, -7, -9] {
             for prefix in [0, 3, MAX_MOVES - 64, MAX_MOVES - 40] {
                 for to in sets() {
-                    let expected: Vec<Move> = to
-                        .into_iter()
-                        .map(|t| Move::new(source(t, back), t, MoveKind::Normal))
-                        .collect();
-                    let one = listed(prefix, |l, at| OneByOne.pawns(l, at, to, back));
-                    let packed = listed(prefix, |l, at| compress.pawns(l, at, to, back));
-                    assert_eq!(packed, one, "{to:?} back {back} after {prefix}");
-                    let kept = MAX_MOVES.min(prefix + expected.len()) - prefix;
-                    assert_eq!(one[prefix..], expected[..kept]);
+                    same_lists(
+                        prefix,
+                        to.into_iter()
+                            .map(|t| Move::new(source(t, back), t, MoveKind::Normal)),
+                        |l, at| OneByOne.pawns(l, at, to, back),
+                        |l, at| compress.pawns(l, at, to, back),
+                        &format!("{to:?} back {back}"),
+                    );
                 }
             }
         }
