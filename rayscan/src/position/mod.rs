@@ -23,7 +23,6 @@ use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
 use crate::square::{Rank, Square};
-use placement::Placement;
 
 /// Castling rights, stored as the castling rook's square per colour and side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -146,10 +145,26 @@ impl Position {
         self.board.occupied()
     }
 
-    /// What stands on `sq`.
+    /// What stands on `sq`. The kind is read from three bits without a branch (as
+    /// [`Position::captured_piece`] reads it), not by asking each kind's set in turn:
+    /// an engine asks this for the mover of every move it orders.
+    ///
+    /// ```
+    /// use rayscan::{Color, Piece, Position, Square};
+    /// let p = Position::startpos();
+    /// assert_eq!(p.piece_at(Square::G8), Some((Color::Black, Piece::Knight)));
+    /// assert_eq!(p.piece_at(Square::E4), None);
+    /// ```
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        Placement::from_parts(self.board.by_color, self.board.by_piece).piece_at(sq)
+        let color = if self.board.by_color[Color::White as usize].contains(sq) {
+            Color::White
+        } else if self.board.by_color[Color::Black as usize].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some((color, Piece::ALL[self.board.kind_on(sq)]))
     }
 
     /// The piece `m` captures, if any: the piece on its target, the pawn it takes en
