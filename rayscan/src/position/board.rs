@@ -16,6 +16,8 @@ use crate::side::Side;
 use crate::sliders::Slider;
 use crate::square::Square;
 
+use super::placement;
+
 const PAWN: usize = Piece::Pawn as usize;
 const ROOK: usize = Piece::Rook as usize;
 const KING: usize = Piece::King as usize;
@@ -53,15 +55,10 @@ impl Board {
     }
 
     /// The kind (as an index, pawn 0 to king 5) of the piece on `sq`, which must be
-    /// occupied (an empty square reads as a pawn): three bits read from the boards, with
-    /// no branch. The kinds whose index has bit 0 set are knights, rooks and kings; bit 1,
-    /// bishops and rooks; bit 2, queens and kings.
+    /// occupied: [`placement::kind_on`], a branchless read of three bits.
     #[inline(always)]
     pub(crate) fn kind_on(&self, sq: Square) -> usize {
-        let s = sq as u32;
-        let bit = |set: Bitboard, shift: u32| (((set.0 >> s) & 1) << shift) as usize;
-        let [_, n, b, r, q, k] = self.by_piece;
-        bit(n | r | k, 0) | bit(b | r, 1) | bit(q | k, 2)
+        placement::kind_on(&self.by_piece, sq)
     }
 
     /// The pieces of kind `piece` (as an index) and colour `color` (as an index).

@@ -23,6 +23,7 @@ use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
 use crate::square::{Rank, Square};
+use placement::Placement;
 
 /// Castling rights, stored as the castling rook's square per colour and side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -157,14 +158,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Piece)> {
-        let color = if self.board.by_color[Color::White as usize].contains(sq) {
-            Color::White
-        } else if self.board.by_color[Color::Black as usize].contains(sq) {
-            Color::Black
-        } else {
-            return None;
-        };
-        Some((color, Piece::ALL[self.board.kind_on(sq)]))
+        Placement::from_parts(self.board.by_color, self.board.by_piece).piece_at(sq)
     }
 
     /// The piece `m` captures, if any: the piece on its target, the pawn it takes en

@@ -62,10 +62,7 @@ impl Placement {
         } else {
             return None;
         };
-        let piece = Piece::ALL
-            .into_iter()
-            .find(|&p| self.by_piece[p as usize].contains(sq))?;
-        Some((color, piece))
+        Some((color, Piece::ALL[kind_on(&self.by_piece, sq)]))
     }
 
     /// A placement from bitboards by colour and by kind (the layout `Position` keeps too).
@@ -93,6 +90,19 @@ impl Placement {
             b.remove(sq);
         }
     }
+}
+
+/// The kind (as an index, pawn 0 to king 5) of the piece on `sq` in the six kind sets
+/// `by_piece`; `sq` must be occupied (an empty square reads as a pawn). Three bits are
+/// read from the sets, with no branch: the kinds whose index has bit 0 set are knights,
+/// rooks and kings; bit 1, bishops and rooks; bit 2, queens and kings. An engine asks
+/// this for the mover and the victim of every move it orders.
+#[inline(always)]
+pub(crate) fn kind_on(by_piece: &[Bitboard; 6], sq: Square) -> usize {
+    let s = sq as u32;
+    let bit = |set: Bitboard, shift: u32| (((set.0 >> s) & 1) << shift) as usize;
+    let [_, n, b, r, q, k] = *by_piece;
+    bit(n | r | k, 0) | bit(b | r, 1) | bit(q | k, 2)
 }
 
 /// What is wrong with a piece-placement field.
