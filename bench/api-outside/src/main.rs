@@ -175,18 +175,20 @@ fn print(title: &str, engines: &[Engine], cozy_first: usize, cases: &[Case], rou
         "| **{} / cozy-chess fastest** (target 1.5×) |",
         engines[0].0
     );
-    for c in 0..cases.len() {
-        print!(" **{:.2}×** |", medians[0][c] / cozy(c));
+    for (c, first) in medians[0].iter().enumerate() {
+        print!(" **{:.2}×** |", first / cozy(c));
     }
     println!("\n");
 }
 
 /// The alpha-beta search of `search.rs` on its eight positions to `depth`, both libraries
-/// in alternating rounds: the median M nodes/s over all eight per library, and their ratio.
-/// Every position's node count and score are checked equal between the libraries.
+/// in alternating rounds: the median M nodes/s over all eight per library, and their ratio;
+/// then both again with the staged ordering. Every position's node count and score are
+/// checked equal between all four searches.
 fn print_search(depth: u32, rounds: usize) {
     type Search = (&'static str, fn(&str, u32) -> search::Found);
-    let engines: [Search; 2] = [
+    // Pairs: rayscan then cozy-chess, each pair ordering alike.
+    let engines: [Search; 4] = [
         (
             "rayscan generate_moves(_to) + sort + play",
             search::rayscan_search::run,
@@ -194,6 +196,14 @@ fn print_search(depth: u32, rounds: usize) {
         (
             "cozy-chess generate_moves + sort + play_unchecked",
             search::cozy_search::run,
+        ),
+        (
+            "rayscan, staged: captures sorted, the rest when reached",
+            search::rayscan_staged::run,
+        ),
+        (
+            "cozy-chess, staged: captures sorted, the rest when reached",
+            search::cozy_staged::run,
         ),
     ];
     let mut rates = vec![Vec::new(); engines.len()];
@@ -218,7 +228,9 @@ fn print_search(depth: u32, rounds: usize) {
                 .sum::<u64>();
             rates[e].push(total_nodes as f64 / secs / 1e6);
         }
-        assert_eq!(found[0], found[1], "both libraries search the same tree");
+        for e in 1..engines.len() {
+            assert_eq!(found[e], found[0], "every search walks the same tree");
+        }
     }
     let medians: Vec<f64> = rates.into_iter().map(median).collect();
     println!(
@@ -229,8 +241,12 @@ fn print_search(depth: u32, rounds: usize) {
         println!("| {name} | {:.2} |", medians[e]);
     }
     println!(
-        "| **rayscan / cozy-chess** (target 2×) | **{:.2}×** |\n",
+        "| **rayscan / cozy-chess** (target 2×) | **{:.2}×** |",
         medians[0] / medians[1]
+    );
+    println!(
+        "| rayscan / cozy-chess, both staged | {:.2}× |\n",
+        medians[2] / medians[3]
     );
 }
 
