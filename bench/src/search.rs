@@ -113,7 +113,7 @@ pub mod rayscan_search {
     use rayscan::{Color, Move, Position};
 
     /// The evaluation from the side to move's view.
-    pub(super) fn evaluate(p: &Position) -> i32 {
+    fn evaluate(p: &Position) -> i32 {
         let mut score = 0;
         for (i, piece) in rayscan::Piece::ALL.into_iter().enumerate() {
             for sq in p.colored(Color::White, piece) {
@@ -153,7 +153,8 @@ pub mod rayscan_search {
         moves
     }
 
-    fn quiesce(p: &Position, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    /// The quiescence search: the captures, best first, after standing pat.
+    pub(super) fn quiesce(p: &Position, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
         *nodes += 1;
         let stand = evaluate(p);
         if stand >= beta {
@@ -218,8 +219,7 @@ pub mod cozy_search {
     use super::*;
     use cozy_chess::{Board, Color, Move, Piece};
 
-    /// The evaluation from the side to move's view.
-    pub(super) fn evaluate(b: &Board) -> i32 {
+    fn evaluate(b: &Board) -> i32 {
         let mut score = 0;
         for (i, &piece) in Piece::ALL.iter().enumerate() {
             for sq in b.colored_pieces(Color::White, piece) {
@@ -265,13 +265,15 @@ pub mod cozy_search {
         moves
     }
 
-    fn child(b: &Board, m: Move) -> Board {
+    /// The position after `m`.
+    pub(super) fn child(b: &Board, m: Move) -> Board {
         let mut c = b.clone();
         c.play_unchecked(m);
         c
     }
 
-    fn quiesce(b: &Board, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    /// The quiescence search: the captures, best first, after standing pat.
+    pub(super) fn quiesce(b: &Board, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
         *nodes += 1;
         let stand = evaluate(b);
         if stand >= beta {
@@ -347,20 +349,21 @@ impl<Set, Move> Staged<Set, Move> {
     }
 }
 
-/// The searches above with the staged ordering, against rayscan's public API: one
-/// `generate_moves` (`generate_moves_to` the opponent's pieces in the quiescence search),
-/// each set split into its captures and the rest with `MoveSet::with_targets`.
+/// The search above with the staged ordering, against rayscan's public API: one
+/// `generate_moves`, each set split into its captures and the rest with
+/// `MoveSet::with_targets`. The quiescence search, which has only the captures' stage,
+/// is the one above.
 pub mod rayscan_staged {
     use super::*;
-    use rayscan::{Bitboard, Move, MoveSet, Position};
+    use rayscan::{Move, MoveSet, Position};
 
-    use super::rayscan_search::evaluate;
+    use super::rayscan_search::quiesce;
 
-    /// Fills `stages` (empty) with the moves of `p` onto `targets`.
-    fn staged(p: &Position, targets: Bitboard, stages: &mut Staged<MoveSet, Move>) {
+    /// Fills `stages` (empty) with the moves of `p`.
+    fn staged(p: &Position, stages: &mut Staged<MoveSet, Move>) {
         let Staged { captures, others } = stages;
         let theirs = p.color(!p.side_to_move());
-        p.generate_moves_to(targets, |set| {
+        p.generate_moves(|set| {
             // En passant lands on an empty square: its set is a capture, whole.
             let taking = if set.is_en_passant() {
                 set
@@ -397,25 +400,6 @@ pub mod rayscan_staged {
         moves
     }
 
-    fn quiesce(p: &Position, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
-        *nodes += 1;
-        let stand = evaluate(p);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut stages = Staged::new();
-        staged(p, p.color(!p.side_to_move()), &mut stages);
-        for &(_, m) in &stages.captures {
-            let score = -quiesce(&p.play(m), -beta, -alpha, nodes);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
-    }
-
     fn search(
         p: &Position,
         depth: u32,
@@ -429,7 +413,7 @@ pub mod rayscan_staged {
         }
         *nodes += 1;
         let mut stages = Staged::new();
-        staged(p, Bitboard::FULL, &mut stages);
+        staged(p, &mut stages);
         if stages.captures.is_empty() && stages.others.iter().all(MoveSet::is_empty) {
             return if p.is_check() { -(MATE - ply) } else { 0 };
         }
@@ -460,25 +444,24 @@ pub mod rayscan_staged {
     }
 }
 
-/// The staged searches against cozy-chess's public API: one `generate_moves`, each set
+/// The staged search against cozy-chess's public API: one `generate_moves`, each set
 /// split into its captures and the rest with `set.to &= …` (for a pawn, the opponent's
-/// pieces and the en-passant square, where en passant lands).
+/// pieces and the en-passant square, where en passant lands). The quiescence search is
+/// the one above.
 pub mod cozy_staged {
     use super::*;
     use cozy_chess::{BitBoard, Board, Move, Piece, PieceMoves, Rank, Square};
 
-    use super::cozy_search::evaluate;
+    use super::cozy_search::{child, quiesce};
 
-    /// Fills `stages` (empty) with the moves of `b`, or only its captures.
-    fn staged(b: &Board, captures_only: bool, stages: &mut Staged<PieceMoves, Move>) {
+    /// Fills `stages` (empty) with the moves of `b`.
+    fn staged(b: &Board, stages: &mut Staged<PieceMoves, Move>) {
         let Staged { captures, others } = stages;
         let theirs = b.colors(!b.side_to_move());
         // En passant lands on an empty square: a pawn's captures are onto this one too.
         let ep = match b.en_passant() {
-            Some(file) if !captures_only => {
-                Square::new(file, Rank::Sixth.relative_to(b.side_to_move())).bitboard()
-            }
-            _ => BitBoard::EMPTY,
+            Some(file) => Square::new(file, Rank::Sixth.relative_to(b.side_to_move())).bitboard(),
+            None => BitBoard::EMPTY,
         };
         b.generate_moves(|set| {
             let pawn = set.piece == Piece::Pawn;
@@ -499,11 +482,9 @@ pub mod cozy_staged {
                 );
                 captures.push((key, m));
             }
-            if !captures_only {
-                let mut rest = set;
-                rest.to &= !(theirs | if pawn { ep } else { BitBoard::EMPTY });
-                others.push(rest);
-            }
+            let mut rest = set;
+            rest.to &= !(theirs | if pawn { ep } else { BitBoard::EMPTY });
+            others.push(rest);
             false
         });
         captures.sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
@@ -524,38 +505,13 @@ pub mod cozy_staged {
         moves
     }
 
-    fn child(b: &Board, m: Move) -> Board {
-        let mut c = b.clone();
-        c.play_unchecked(m);
-        c
-    }
-
-    fn quiesce(b: &Board, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
-        *nodes += 1;
-        let stand = evaluate(b);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut stages = Staged::new();
-        staged(b, true, &mut stages);
-        for &(_, m) in &stages.captures {
-            let score = -quiesce(&child(b, m), -beta, -alpha, nodes);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
-    }
-
     fn search(b: &Board, depth: u32, ply: i32, mut alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
         if depth == 0 {
             return quiesce(b, alpha, beta, nodes);
         }
         *nodes += 1;
         let mut stages = Staged::new();
-        staged(b, false, &mut stages);
+        staged(b, &mut stages);
         if stages.captures.is_empty() && stages.others.iter().all(|s| s.to.is_empty()) {
             return if b.checkers().is_empty() {
                 0
