@@ -162,8 +162,9 @@ mod compress {
         let second = _mm512_maskz_compress_epi16(upper, high);
         let base = slots.as_mut_ptr();
         // SAFETY: `slots` holds 64 moves (`MaybeUninit<Move>` has the layout of `Move`,
-        // 16 bits); each unaligned store writes 32: the first slots 0 to 31, the second
-        // from the count of the lower half's moves (at most 32) on, so below 64.
+        // two bytes, any two a valid `Move`); each unaligned store writes 32: the first
+        // slots 0 to 31, the second from the count of the lower half's moves (at most
+        // 32) on, so below 64. A lane's 16 bits land low byte first, as `Move` keeps them.
         unsafe {
             _mm512_storeu_si512(base.cast::<__m512i>(), first);
             _mm512_storeu_si512(
