@@ -72,7 +72,7 @@ fn worth(kind: usize, white: bool, sq: usize) -> i32 {
 /// victim, then the least valuable attacker), promotions by their piece, then the move's
 /// squares and promotion, so that no two moves tie and both libraries order alike.
 #[inline]
-fn order_key(
+pub fn order_key(
     victim: Option<usize>,
     mover: usize,
     from: usize,
