@@ -689,6 +689,27 @@ pub(crate) fn parse_uci_syntax(text: &str) -> Option<(Square, Square, Option<Pie
 mod tests {
     use super::*;
 
+    /// Kept as two bytes, a move still compares, orders and hashes as its 16 bits.
+    #[test]
+    fn a_move_orders_and_hashes_as_its_bits() {
+        use core::hash::{BuildHasher, Hash};
+        let hasher = std::collections::hash_map::RandomState::new();
+        let hash = |x: &dyn Fn(&mut std::collections::hash_map::DefaultHasher)| {
+            let mut h = hasher.build_hasher();
+            x(&mut h);
+            core::hash::Hasher::finish(&h)
+        };
+        for bits in (0..=u16::MAX).step_by(7) {
+            let m = Move::from_bits(bits);
+            assert_eq!(m.bits(), bits);
+            assert_eq!(hash(&|h| m.hash(h)), hash(&|h| bits.hash(h)));
+            let other = bits.wrapping_mul(40_503);
+            let n = Move::from_bits(other);
+            assert_eq!(m.cmp(&n), bits.cmp(&other), "{bits:#x} against {other:#x}");
+            assert_eq!(m == n, bits == other);
+        }
+    }
+
     #[test]
     fn encoding_round_trips() {
         let kinds = MoveKind::ALL;
