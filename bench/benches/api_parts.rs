@@ -19,7 +19,7 @@ use std::time::{Duration, SystemTime};
 use criterion::{Criterion, Throughput};
 use rayscan::{Color, Move, Piece, Position};
 use rayscan_bench::api::rayscan_list;
-use rayscan_bench::{measuring, median_ns};
+use rayscan_bench::{children, measuring, median_ns};
 
 /// (name, FEN): the API table's opening position and CPW4, where its ratio is lowest.
 const ROOTS: [(&str, &str); 2] = [
@@ -41,14 +41,6 @@ const PARTS: [&str; 5] = [
     "list style, depth 2",
     "private perft, depth 2",
 ];
-
-/// Every position one ply below each of `positions`.
-fn children(positions: &[Position]) -> Vec<Position> {
-    positions
-        .iter()
-        .flat_map(|p| p.legal_moves().into_iter().map(|m| p.play(m)))
-        .collect()
-}
 
 /// The fields of `pos` folded into one word, so that `play` computes all of them (its
 /// bitboards, clocks and key, which covers the castling rights and en passant) and not

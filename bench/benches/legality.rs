@@ -16,8 +16,8 @@
 use std::time::{Duration, SystemTime};
 
 use criterion::{Criterion, Throughput, black_box};
-use rayscan::{Move, MoveKind, Piece, Position};
-use rayscan_bench::{OPENINGS, measuring, median_ns, random_games};
+use rayscan::{Move, Position};
+use rayscan_bench::{OPENINGS, cozy_move, measuring, median_ns, random_games};
 
 const GROUP: &str = "legality";
 
@@ -27,21 +27,6 @@ struct Case {
     theirs: cozy_chess::Board,
     moves: Vec<Move>,
     cozy_moves: Vec<cozy_chess::Move>,
-}
-
-fn cozy_move(m: Move) -> cozy_chess::Move {
-    // Both store castling as king takes own rook, and en passant by its squares.
-    cozy_chess::Move {
-        from: cozy_chess::Square::index(m.from().index()),
-        to: cozy_chess::Square::index(m.to().index()),
-        promotion: match m.kind() {
-            MoveKind::Promotion(Piece::Knight) => Some(cozy_chess::Piece::Knight),
-            MoveKind::Promotion(Piece::Bishop) => Some(cozy_chess::Piece::Bishop),
-            MoveKind::Promotion(Piece::Rook) => Some(cozy_chess::Piece::Rook),
-            MoveKind::Promotion(_) => Some(cozy_chess::Piece::Queen),
-            _ => None,
-        },
-    }
 }
 
 fn cases() -> Vec<Case> {

@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime};
 use criterion::Criterion;
 use rayscan::{Bitboard, Move, Position};
 use rayscan_bench::search::{POSITIONS, order_key};
-use rayscan_bench::{measuring, median_ns};
+use rayscan_bench::{children, cozy_move, measuring, median_ns};
 
 /// The parts, in the table's order: (name, what a row counts per).
 const PARTS: [(&str, &str); 4] = [
@@ -30,14 +30,6 @@ const PARTS: [(&str, &str); 4] = [
 
 /// The libraries, in the table's order.
 const LIBRARIES: [&str; 2] = ["rayscan", "cozy-chess"];
-
-/// Every position one ply below each of `positions`.
-fn children(positions: &[Position]) -> Vec<Position> {
-    positions
-        .iter()
-        .flat_map(|p| p.legal_moves().into_iter().map(|m| p.play(m)))
-        .collect()
-}
 
 /// The moves of `p`, each with the search's ordering key, in generation order.
 fn keyed(p: &Position) -> Vec<(u32, Move)> {
@@ -60,12 +52,10 @@ fn keyed(p: &Position) -> Vec<(u32, Move)> {
     moves
 }
 
-/// cozy-chess's move for rayscan's `m` (castling as the king onto its rook in both).
-fn cozy_move(m: Move) -> cozy_chess::Move {
-    cozy_chess::Move {
-        from: cozy_chess::Square::index(m.from() as usize),
-        to: cozy_chess::Square::index(m.to() as usize),
-        promotion: m.promotion().map(|q| cozy_chess::Piece::index(q as usize)),
+/// Each of `lists` sorted by its key, highest first, as the search sorts a node's moves.
+fn sort_each<T>(lists: &mut [Vec<(u32, T)>]) {
+    for list in lists {
+        list.sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
     }
 }
 
@@ -106,18 +96,15 @@ fn main() {
             n += set.len();
             false
         });
-        let opponent = b.colors(!b.side_to_move());
-        b.generate_moves(|mut set| {
-            set.to &= opponent;
-            k += set.len();
+        let (opponent, mut all) = (b.colors(!b.side_to_move()), 0);
+        b.generate_moves(|set| {
+            all += set.len();
+            let mut captures = set;
+            captures.to &= opponent;
+            k += captures.len();
             false
         });
         assert_eq!(n, k, "{p}");
-        let mut all = 0;
-        b.generate_moves(|set| {
-            all += set.len();
-            false
-        });
         assert_eq!(p.legal_moves().len(), all, "{p}");
     }
     for &(i, m) in made.iter().step_by(97) {
@@ -193,22 +180,14 @@ fn main() {
     group.bench_function("moves sorted by key/rayscan", |b| {
         b.iter_batched_ref(
             || lists.clone(),
-            |lists| {
-                for list in lists.iter_mut() {
-                    list.sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
-                }
-            },
+            |lists| sort_each(lists),
             criterion::BatchSize::LargeInput,
         )
     });
     group.bench_function("moves sorted by key/cozy-chess", |b| {
         b.iter_batched_ref(
             || lists_cozy.clone(),
-            |lists| {
-                for list in lists.iter_mut() {
-                    list.sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
-                }
-            },
+            |lists| sort_each(lists),
             criterion::BatchSize::LargeInput,
         )
     });

@@ -5,7 +5,7 @@ pub mod api;
 pub mod cozy;
 pub mod search;
 
-use rayscan::{LegalMoves, Position};
+use rayscan::{LegalMoves, Move, Position};
 
 // The repository README's Rust examples run as doctests of this (unpublished) crate.
 #[cfg(doctest)]
@@ -29,6 +29,24 @@ struct BookMoveGenerators;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/src/deep-perft.md")]
 struct BookDeepPerft;
+
+/// Every position one ply below each of `positions`.
+pub fn children(positions: &[Position]) -> Vec<Position> {
+    positions
+        .iter()
+        .flat_map(|p| p.legal_moves().into_iter().map(|m| p.play(m)))
+        .collect()
+}
+
+/// cozy-chess's move for rayscan's `m`: both store castling as the king onto its own
+/// rook, en passant by its squares, and index the promotion pieces alike.
+pub fn cozy_move(m: Move) -> cozy_chess::Move {
+    cozy_chess::Move {
+        from: cozy_chess::Square::index(m.from() as usize),
+        to: cozy_chess::Square::index(m.to() as usize),
+        promotion: m.promotion().map(|q| cozy_chess::Piece::index(q as usize)),
+    }
+}
 
 use std::fs;
 use std::path::{Path, PathBuf};
