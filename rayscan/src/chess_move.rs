@@ -100,7 +100,7 @@ impl Move {
     /// A move from its squares and its kind bits (as [`Move::kind_bits`] gives them).
     #[inline(always)]
     pub(crate) const fn from_parts(from: Square, to: Square, kind_bits: u16) -> Move {
-        Move((from as u16 | (to as u16) << 6 | kind_bits).to_le_bytes())
+        Move::from_bits(from as u16 | (to as u16) << 6 | kind_bits)
     }
 
     /// The move whose 16 bits are `bits` (as [`Move::bits`] gives them).
@@ -692,17 +692,12 @@ mod tests {
     /// Kept as two bytes, a move still compares, orders and hashes as its 16 bits.
     #[test]
     fn a_move_orders_and_hashes_as_its_bits() {
-        use core::hash::{BuildHasher, Hash};
+        use core::hash::BuildHasher;
         let hasher = std::collections::hash_map::RandomState::new();
-        let hash = |x: &dyn Fn(&mut std::collections::hash_map::DefaultHasher)| {
-            let mut h = hasher.build_hasher();
-            x(&mut h);
-            core::hash::Hasher::finish(&h)
-        };
         for bits in (0..=u16::MAX).step_by(7) {
             let m = Move::from_bits(bits);
             assert_eq!(m.bits(), bits);
-            assert_eq!(hash(&|h| m.hash(h)), hash(&|h| bits.hash(h)));
+            assert_eq!(hasher.hash_one(m), hasher.hash_one(bits));
             let other = bits.wrapping_mul(40_503);
             let n = Move::from_bits(other);
             assert_eq!(m.cmp(&n), bits.cmp(&other), "{bits:#x} against {other:#x}");
