@@ -5,6 +5,10 @@ pub mod api;
 pub mod cozy;
 pub mod search;
 
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
 use rayscan::{LegalMoves, Move, Position};
 
 // The repository README's Rust examples run as doctests of this (unpublished) crate.
@@ -47,10 +51,6 @@ pub fn cozy_move(m: Move) -> cozy_chess::Move {
         promotion: m.promotion().map(|q| cozy_chess::Piece::index(q as usize)),
     }
 }
-
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 /// Whether criterion measures this run (`cargo bench`) rather than testing, listing or
 /// profiling: only then are there fresh estimates to tabulate.
