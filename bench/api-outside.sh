@@ -13,7 +13,7 @@ dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/bench/api-outside" "$dir/bench/src"
 cp -r "$repo/bench/api-outside/src" "$repo/bench/api-outside/Cargo.toml" "$repo/bench/api-outside/Cargo.lock" "$dir/bench/api-outside/"
-cp "$repo/bench/src/api.rs" "$repo/bench/src/cozy.rs" "$repo/bench/src/search.rs" "$dir/bench/src/"
+cp "$repo/bench/src/api.rs" "$repo/bench/src/cozy.rs" "$repo/bench/src/search.rs" "$repo/bench/src/search_replay.rs" "$dir/bench/src/"
 sed -i "s|path = \"../../rayscan\"|path = \"$repo/rayscan\"|" "$dir/bench/api-outside/Cargo.toml"
 cd "$dir/bench/api-outside"
 echo "RUSTFLAGS=${RUSTFLAGS:-} $*" >&2

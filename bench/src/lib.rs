@@ -4,6 +4,7 @@
 pub mod api;
 pub mod cozy;
 pub mod search;
+pub mod search_replay;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -113,7 +113,7 @@ pub mod rayscan_search {
     use rayscan::{Color, Move, Position};
 
     /// The evaluation from the side to move's view.
-    fn evaluate(p: &Position) -> i32 {
+    pub(crate) fn evaluate(p: &Position) -> i32 {
         let mut score = 0;
         for (i, piece) in rayscan::Piece::ALL.into_iter().enumerate() {
             for sq in p.colored(Color::White, piece) {

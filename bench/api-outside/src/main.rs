@@ -13,6 +13,8 @@ mod api;
 mod cozy;
 #[path = "../../src/search.rs"]
 mod search;
+#[path = "../../src/search_replay.rs"]
+mod search_replay;
 
 /// Name, FEN, depth, nodes (the suites' counts).
 type Case = (&'static str, &'static str, u32, u64);
@@ -184,7 +186,9 @@ fn print(title: &str, engines: &[Engine], cozy_first: usize, cases: &[Case], rou
 /// The alpha-beta search of `search.rs` on its eight positions to `depth`, both libraries
 /// in alternating rounds: the median M nodes/s over all eight per library, and their ratio;
 /// then both again with the staged ordering. Every position's node count and score are
-/// checked equal between all four searches.
+/// checked equal between all four searches. Last, the plain search's engine code alone,
+/// rayscan's answers replayed from a tape (`search_replay.rs`): cozy-chess over it is the
+/// most any library could reach against cozy-chess with this engine.
 fn print_search(depth: u32, rounds: usize) {
     type Search = (&'static str, fn(&str, u32) -> search::Found);
     // Pairs: rayscan then cozy-chess, each pair ordering alike.
@@ -206,21 +210,28 @@ fn print_search(depth: u32, rounds: usize) {
             search::cozy_staged::run,
         ),
     ];
-    let mut rates = vec![Vec::new(); engines.len()];
+    // The replay, timed as a fifth search: its tape recorded once, before the rounds.
+    let (tape, _) = search_replay::Tape::record(&search::POSITIONS, depth);
+    let replay = engines.len();
+    let mut rates = vec![Vec::new(); engines.len() + 1];
     let mut total_nodes = 0;
     for round in 0..rounds {
         eprintln!("search: round {}/{rounds}", round + 1);
-        let mut order: Vec<usize> = (0..engines.len()).collect();
+        let mut order: Vec<usize> = (0..=replay).collect();
         if round % 2 == 1 {
             order.reverse();
         }
-        let mut found = vec![Vec::new(); engines.len()];
+        let mut found = vec![Vec::new(); engines.len() + 1];
         for &e in &order {
             let start = Instant::now();
-            found[e] = search::POSITIONS
-                .iter()
-                .map(|fen| (engines[e].1)(fen, depth))
-                .collect();
+            found[e] = if e == replay {
+                tape.replay(depth)
+            } else {
+                search::POSITIONS
+                    .iter()
+                    .map(|fen| (engines[e].1)(fen, depth))
+                    .collect()
+            };
             let secs = start.elapsed().as_secs_f64();
             total_nodes = found[e]
                 .iter()
@@ -228,7 +239,7 @@ fn print_search(depth: u32, rounds: usize) {
                 .sum::<u64>();
             rates[e].push(total_nodes as f64 / secs / 1e6);
         }
-        for e in 1..engines.len() {
+        for e in 1..=replay {
             assert_eq!(found[e], found[0], "every search walks the same tree");
         }
     }
@@ -245,8 +256,17 @@ fn print_search(depth: u32, rounds: usize) {
         medians[0] / medians[1]
     );
     println!(
-        "| rayscan / cozy-chess, both staged | {:.2}× |\n",
+        "| rayscan / cozy-chess, both staged | {:.2}× |",
         medians[2] / medians[3]
+    );
+    println!(
+        "| the engine's code alone: rayscan's answers read from a {} MB tape | {:.2} |",
+        tape.bytes() / 1_000_000,
+        medians[replay]
+    );
+    println!(
+        "| the engine alone / cozy-chess: the most a library could reach | {:.2}× |\n",
+        medians[replay] / medians[1]
     );
 }
 
