@@ -1,28 +1,27 @@
 //! The search of `search.rs` with the library taken out: how fast its engine code alone
 //! runs, and so the most that any move generator could make of it.
 //!
-//! A first run records every answer the search asks rayscan for ([`Tape::record`]):
-//! each generation's moves, in the generator's order, with their mover, victim and
-//! promotion; each child a move makes; whether a node without moves is in check. The
-//! replay ([`Tape::replay`]) then runs the same engine code as
-//! `rayscan_search`: the ordering keys, the list and its sort, the evaluation counted
-//! from scratch, the alpha-beta and quiescence bodies. It takes the answers from the tape
-//! in order instead of asking the library: a library that cost nothing but reading its
-//! answers from memory. cozy-chess's search time over the replay's is then the largest
-//! ratio any library can reach against cozy-chess with this engine.
+//! One search, generic over what it asks of a library (the `Library` trait), is run twice. The
+//! first run asks rayscan and records every answer ([`Tape::record`]): each generation's
+//! moves, in the generator's order, with their mover and victim; each child a move
+//! makes; whether a node without moves is in check. The replay ([`Tape::replay`]) runs
+//! the same search, whose engine code is `rayscan_search`'s (the ordering keys, the list
+//! and its sort, the evaluation counted from scratch, the alpha-beta and quiescence
+//! bodies), and takes the answers from the tape in order instead of asking rayscan: a
+//! library that costs nothing but reading its answers from memory, each child copied
+//! out as copy-make writes it. cozy-chess's search time over the replay's is then the
+//! largest ratio any library can reach against cozy-chess with this engine.
 
 use crate::search::{Found, MATE, order_key};
 use arrayvec::ArrayVec;
 use rayscan::{Bitboard, Move, Position};
 
-/// A generated move as the engine reads it: kinds as indices, a victim or promotion
-/// stored plus one (0 for none).
+/// A generated move as the library hands it to the engine: the move, its mover's kind
+/// and its victim's (plus one; 0 for none), as indices.
 #[derive(Clone, Copy, Debug)]
 struct Answer {
+    m: Move,
     mover: u8,
-    from: u8,
-    to: u8,
-    promotion: u8,
     victim: u8,
 }
 
@@ -46,14 +45,12 @@ impl Tape {
     /// recording the library's answers; returns the tape and what each search found.
     pub fn record(fens: &[&str], depth: u32) -> (Tape, Vec<Found>) {
         let mut tape = Tape::default();
-        let mut found = Vec::new();
-        for fen in fens {
-            let p: Position = fen.parse().expect("FEN");
-            tape.roots.push(p);
-            let mut nodes = 0;
-            let score = record::search(&p, depth, 0, -MATE, MATE, &mut nodes, &mut tape);
-            found.push(Found { score, nodes });
-        }
+        let roots: Vec<Position> = fens.iter().map(|f| f.parse().expect("FEN")).collect();
+        let found = roots
+            .iter()
+            .map(|p| run(&mut Recorder(&mut tape), p, depth))
+            .collect();
+        tape.roots = roots;
         (tape, found)
     }
 
@@ -65,18 +62,24 @@ impl Tape {
     /// the replay then did not walk the recorded tree (another depth, or a difference
     /// in the engine's code).
     pub fn replay(&self, depth: u32) -> Vec<Found> {
-        let mut at = Cursor::default();
+        let mut replayer = Replayer {
+            tape: self,
+            counts: 0,
+            answers: 0,
+            children: 0,
+            checks: 0,
+        };
         let found = self
             .roots
             .iter()
-            .map(|p| {
-                let mut nodes = 0;
-                let score = replay::search(self, &mut at, p, depth, 0, -MATE, MATE, &mut nodes);
-                Found { score, nodes }
-            })
+            .map(|p| run(&mut replayer, p, depth))
             .collect();
-        assert_eq!(at.children, self.children.len(), "a child left unread");
-        assert_eq!(at.answers, self.answers.len(), "a move left unread");
+        assert_eq!(
+            replayer.children,
+            self.children.len(),
+            "a child left unread"
+        );
+        assert_eq!(replayer.answers, self.answers.len(), "a move left unread");
         found
     }
 
@@ -88,205 +91,166 @@ impl Tape {
     }
 }
 
-/// The recording search: `rayscan_search`, writing each answer to the tape.
-mod record {
-    use super::*;
+/// What the search asks of a library: `rayscan_search`'s calls into rayscan.
+trait Library {
+    /// The moves of `p` (only the captures onto the opponent's pieces, for `captures`).
+    fn moves(&mut self, p: &Position, captures: bool) -> &[Answer];
+    /// The position after `m`, the move of `answer`.
+    fn play(&mut self, p: &Position, m: Move) -> Position;
+    /// Whether `p`, a position without moves, is in check.
+    fn is_check(&mut self, p: &Position) -> bool;
+}
 
-    fn ordered(p: &Position, captures: bool, tape: &mut Tape) -> ArrayVec<(u32, Move), 256> {
-        let mut moves = ArrayVec::new();
+/// rayscan asked, every answer written to the tape.
+struct Recorder<'t>(&'t mut Tape);
+
+impl Library for Recorder<'_> {
+    fn moves(&mut self, p: &Position, captures: bool) -> &[Answer] {
+        let answers = &mut self.0.answers;
+        let before = answers.len();
         let targets = if captures {
             p.color(!p.side_to_move())
         } else {
             Bitboard::FULL
         };
-        let before = tape.answers.len();
         p.generate_moves_to(targets, |set| {
-            let mover = set.piece() as usize;
             for m in set {
-                let victim = p.captured_piece(m).map(|v| v as usize);
-                let promotion = m.promotion().map(|q| q as usize);
-                tape.answers.push(Answer {
-                    mover: mover as u8,
-                    from: m.from() as u8,
-                    to: m.to() as u8,
-                    promotion: promotion.map_or(0, |q| q as u8 + 1),
-                    victim: victim.map_or(0, |v| v as u8 + 1),
+                answers.push(Answer {
+                    m,
+                    mover: set.piece() as u8,
+                    victim: p.captured_piece(m).map_or(0, |v| v as u8 + 1),
                 });
-                let key = order_key(victim, mover, m.from() as usize, m.to() as usize, promotion);
-                moves.push((key, m));
             }
             false
         });
-        tape.counts.push((tape.answers.len() - before) as u16);
-        moves.sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
-        moves
+        self.0.counts.push((answers.len() - before) as u16);
+        &answers[before..]
     }
 
-    fn quiesce(p: &Position, mut alpha: i32, beta: i32, nodes: &mut u64, tape: &mut Tape) -> i32 {
-        *nodes += 1;
-        let stand = crate::search::rayscan_search::evaluate(p);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        for (_, m) in ordered(p, true, tape) {
-            let child = p.play(m);
-            tape.children.push(child);
-            let score = -quiesce(&child, -beta, -alpha, nodes, tape);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
+    fn play(&mut self, p: &Position, m: Move) -> Position {
+        let child = p.play(m);
+        self.0.children.push(child);
+        child
     }
 
-    pub(super) fn search(
-        p: &Position,
-        depth: u32,
-        ply: i32,
-        mut alpha: i32,
-        beta: i32,
-        nodes: &mut u64,
-        tape: &mut Tape,
-    ) -> i32 {
-        if depth == 0 {
-            return quiesce(p, alpha, beta, nodes, tape);
-        }
-        *nodes += 1;
-        let moves = ordered(p, false, tape);
-        if moves.is_empty() {
-            tape.checks.push(p.is_check());
-            return if p.is_check() { -(MATE - ply) } else { 0 };
-        }
-        let mut best = -MATE;
-        for (_, m) in moves {
-            let child = p.play(m);
-            tape.children.push(child);
-            let score = -search(&child, depth - 1, ply + 1, -beta, -alpha, nodes, tape);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+    fn is_check(&mut self, p: &Position) -> bool {
+        self.0.checks.push(p.is_check());
+        p.is_check()
     }
 }
 
-/// Where the replay is in each of the tape's lists.
-#[derive(Default)]
-struct Cursor {
+/// The tape read back, each list where the replay is in it.
+struct Replayer<'t> {
+    tape: &'t Tape,
     counts: usize,
     answers: usize,
     children: usize,
     checks: usize,
 }
 
-/// The replaying search: `rayscan_search`'s engine code, the library's answers read from
-/// the tape. A list entry keeps the move's two squares where the search keeps its
-/// two-byte `Move`, so the list and its sort move the same bytes.
-mod replay {
-    use super::*;
-
-    fn ordered(tape: &Tape, at: &mut Cursor) -> ArrayVec<(u32, [u8; 2]), 256> {
-        let mut moves = ArrayVec::new();
-        let n = usize::from(tape.counts[at.counts]);
-        at.counts += 1;
-        for a in &tape.answers[at.answers..at.answers + n] {
-            let victim = a.victim.checked_sub(1).map(usize::from);
-            let promotion = a.promotion.checked_sub(1).map(usize::from);
-            let key = order_key(
-                victim,
-                a.mover.into(),
-                a.from.into(),
-                a.to.into(),
-                promotion,
-            );
-            moves.push((key, [a.from, a.to]));
-        }
-        at.answers += n;
-        moves.sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
-        moves
+impl Library for Replayer<'_> {
+    fn moves(&mut self, _: &Position, _: bool) -> &[Answer] {
+        let n = usize::from(self.tape.counts[self.counts]);
+        self.counts += 1;
+        self.answers += n;
+        &self.tape.answers[self.answers - n..self.answers]
     }
 
-    /// The child of the move `m`: the tape's next. The move is kept alive, so that
-    /// building and sorting the list is not optimized away.
-    fn play<'t>(tape: &'t Tape, at: &mut Cursor, m: [u8; 2]) -> &'t Position {
-        core::hint::black_box(m);
-        at.children += 1;
-        &tape.children[at.children - 1]
+    fn play(&mut self, _: &Position, _: Move) -> Position {
+        self.children += 1;
+        self.tape.children[self.children - 1]
     }
 
-    fn quiesce(
-        tape: &Tape,
-        at: &mut Cursor,
-        p: &Position,
-        mut alpha: i32,
-        beta: i32,
-        nodes: &mut u64,
-    ) -> i32 {
-        *nodes += 1;
-        let stand = crate::search::rayscan_search::evaluate(p);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        for (_, m) in ordered(tape, at) {
-            let child = play(tape, at, m);
-            let score = -quiesce(tape, at, child, -beta, -alpha, nodes);
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
+    fn is_check(&mut self, _: &Position) -> bool {
+        self.checks += 1;
+        self.tape.checks[self.checks - 1]
     }
+}
 
-    #[allow(clippy::too_many_arguments)] // the search's own five, and the tape's two
-    pub(super) fn search(
-        tape: &Tape,
-        at: &mut Cursor,
-        p: &Position,
-        depth: u32,
-        ply: i32,
-        mut alpha: i32,
-        beta: i32,
-        nodes: &mut u64,
-    ) -> i32 {
-        if depth == 0 {
-            return quiesce(tape, at, p, alpha, beta, nodes);
+/// The moves of `p`, each with its ordering key, best first: `rayscan_search`'s list.
+fn ordered(lib: &mut impl Library, p: &Position, captures: bool) -> ArrayVec<(u32, Move), 256> {
+    let mut moves = ArrayVec::new();
+    for &Answer { m, mover, victim } in lib.moves(p, captures) {
+        let victim = victim.checked_sub(1).map(usize::from);
+        let promotion = m.promotion().map(|q| q as usize);
+        let key = order_key(
+            victim,
+            mover.into(),
+            m.from() as usize,
+            m.to() as usize,
+            promotion,
+        );
+        moves.push((key, m));
+    }
+    moves.sort_unstable_by_key(|&(key, _)| core::cmp::Reverse(key));
+    moves
+}
+
+/// `rayscan_search`'s quiescence search, asking `lib`.
+fn quiesce(
+    lib: &mut impl Library,
+    p: &Position,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    *nodes += 1;
+    let stand = crate::search::rayscan_search::evaluate(p);
+    if stand >= beta {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    for (_, m) in ordered(lib, p, true) {
+        let child = lib.play(p, m);
+        let score = -quiesce(lib, &child, -beta, -alpha, nodes);
+        if score >= beta {
+            return score;
         }
-        *nodes += 1;
-        let moves = ordered(tape, at);
-        if moves.is_empty() {
-            at.checks += 1;
-            return if tape.checks[at.checks - 1] {
-                -(MATE - ply)
-            } else {
-                0
-            };
-        }
-        let mut best = -MATE;
-        for (_, m) in moves {
-            let child = play(tape, at, m);
-            let score = -search(tape, at, child, depth - 1, ply + 1, -beta, -alpha, nodes);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
+        alpha = alpha.max(score);
+    }
+    alpha
+}
+
+/// `rayscan_search`'s search, asking `lib`.
+fn search(
+    lib: &mut impl Library,
+    p: &Position,
+    depth: u32,
+    ply: i32,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    if depth == 0 {
+        return quiesce(lib, p, alpha, beta, nodes);
+    }
+    *nodes += 1;
+    let moves = ordered(lib, p, false);
+    if moves.is_empty() {
+        return if lib.is_check(p) { -(MATE - ply) } else { 0 };
+    }
+    let mut best = -MATE;
+    for (_, m) in moves {
+        let child = lib.play(p, m);
+        let score = -search(lib, &child, depth - 1, ply + 1, -beta, -alpha, nodes);
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
                 }
             }
         }
-        best
     }
+    best
+}
+
+/// The search of `p` to `depth`, asking `lib`.
+fn run(lib: &mut impl Library, p: &Position, depth: u32) -> Found {
+    let mut nodes = 0;
+    let score = search(lib, p, depth, 0, -MATE, MATE, &mut nodes);
+    Found { score, nodes }
 }
 
 #[cfg(test)]
