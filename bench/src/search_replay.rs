@@ -34,7 +34,9 @@ pub struct Tape {
     counts: Vec<u16>,
     /// Every generation's moves, one after the other.
     answers: Vec<Answer>,
-    /// Every child made, in the order the search made them.
+    /// Every move made, in the order the search made them.
+    played: Vec<Move>,
+    /// The child of each.
     children: Vec<Position>,
     /// For each node without a move: whether it is in check.
     checks: Vec<bool>,
@@ -58,9 +60,9 @@ impl Tape {
     /// library's answers from the tape; what each search found.
     ///
     /// # Panics
-    /// If the replay asks for more answers than the tape holds, or leaves some unread:
-    /// the replay then did not walk the recorded tree (another depth, or a difference
-    /// in the engine's code).
+    /// If the replay leaves the recorded tree: it makes another move than the recorded
+    /// search made there, asks for more answers than the tape holds, or leaves some
+    /// unread (another depth, or a difference in the engine's code, such as the order).
     pub fn replay(&self, depth: u32) -> Vec<Found> {
         let mut replayer = Replayer {
             tape: self,
@@ -74,22 +76,39 @@ impl Tape {
             .iter()
             .map(|p| run(&mut replayer, p, depth))
             .collect();
-        assert_eq!(
+        let read = [
+            replayer.counts,
+            replayer.answers,
             replayer.children,
+            replayer.checks,
+        ];
+        let recorded = [
+            self.counts.len(),
+            self.answers.len(),
             self.children.len(),
-            "a child left unread"
-        );
-        assert_eq!(replayer.answers, self.answers.len(), "a move left unread");
+            self.checks.len(),
+        ];
+        assert_eq!(read, recorded, "{LEFT}: answers left unread");
         found
+    }
+
+    /// How many generations, generated moves and children the tape holds.
+    pub fn sizes(&self) -> (usize, usize, usize) {
+        (self.counts.len(), self.answers.len(), self.children.len())
     }
 
     /// How many bytes the tape holds.
     pub fn bytes(&self) -> usize {
-        self.answers.len() * size_of::<Answer>()
+        self.counts.len() * size_of::<u16>()
+            + self.answers.len() * size_of::<Answer>()
+            + self.played.len() * size_of::<Move>()
             + self.children.len() * size_of::<Position>()
-            + self.counts.len() * size_of::<u16>()
+            + self.checks.len() * size_of::<bool>()
     }
 }
+
+/// What a replay that leaves the recorded tree panics with.
+const LEFT: &str = "the replay left the recorded tree";
 
 /// What the search asks of a library: `rayscan_search`'s calls into rayscan.
 trait Library {
@@ -129,6 +148,7 @@ impl Library for Recorder<'_> {
 
     fn play(&mut self, p: &Position, m: Move) -> Position {
         let child = p.play(m);
+        self.0.played.push(m);
         self.0.children.push(child);
         child
     }
@@ -150,20 +170,27 @@ struct Replayer<'t> {
 
 impl Library for Replayer<'_> {
     fn moves(&mut self, _: &Position, _: bool) -> &[Answer] {
-        let n = usize::from(self.tape.counts[self.counts]);
+        let n = usize::from(*self.tape.counts.get(self.counts).expect(LEFT));
         self.counts += 1;
         self.answers += n;
-        &self.tape.answers[self.answers - n..self.answers]
+        self.tape
+            .answers
+            .get(self.answers - n..self.answers)
+            .expect(LEFT)
     }
 
-    fn play(&mut self, _: &Position, _: Move) -> Position {
+    /// The recorded child, once the move is checked to be the recorded one: so the
+    /// engine's keys and sort are checked, and kept. The child is copied out, as
+    /// copy-make writes it.
+    fn play(&mut self, _: &Position, m: Move) -> Position {
+        assert_eq!(self.tape.played.get(self.children), Some(&m), "{LEFT}");
         self.children += 1;
-        self.tape.children[self.children - 1]
+        core::hint::black_box(self.tape.children[self.children - 1])
     }
 
     fn is_check(&mut self, _: &Position) -> bool {
         self.checks += 1;
-        self.tape.checks[self.checks - 1]
+        *self.tape.checks.get(self.checks - 1).expect(LEFT)
     }
 }
 
@@ -274,11 +301,32 @@ mod tests {
         }
     }
 
-    /// A replay that leaves the recorded tree is caught, not timed.
+    /// A replay that leaves the recorded tree is caught, not timed: one deeper, or one
+    /// shallower, than the recorded search.
     #[test]
-    #[should_panic]
-    fn a_replay_to_another_depth_panics() {
+    #[should_panic(expected = "the replay left the recorded tree")]
+    fn a_replay_deeper_than_recorded_panics() {
         let (tape, _) = Tape::record(&POSITIONS[..1], 2);
         tape.replay(3);
+    }
+
+    #[test]
+    #[should_panic(expected = "the replay left the recorded tree")]
+    fn a_replay_shallower_than_recorded_panics() {
+        let (tape, _) = Tape::record(&POSITIONS[..1], 3);
+        tape.replay(2);
+    }
+
+    /// The replay checks the order of the moves it makes: a tape whose first two
+    /// different made moves are swapped (the same counts, the same children) is caught.
+    #[test]
+    #[should_panic(expected = "the replay left the recorded tree")]
+    fn a_replay_in_another_order_panics() {
+        let (mut tape, _) = Tape::record(&POSITIONS[..1], 2);
+        let i = (1..tape.played.len())
+            .find(|&i| tape.played[i] != tape.played[0])
+            .expect("two moves");
+        tape.played.swap(0, i);
+        tape.replay(2);
     }
 }

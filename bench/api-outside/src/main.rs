@@ -259,13 +259,15 @@ fn print_search(depth: u32, rounds: usize) {
         "| rayscan / cozy-chess, both staged | {:.2}× |",
         medians[2] / medians[3]
     );
+    let (generations, moves, children) = tape.sizes();
     println!(
-        "| the engine's code alone: rayscan's answers read from a {} MB tape | {:.2} |",
+        "| the engine's code alone: rayscan's answers read from a tape ({generations} \
+         generations of {moves} moves, {children} children, {} MB) | {:.2} |",
         tape.bytes() / 1_000_000,
         medians[replay]
     );
     println!(
-        "| the engine alone / cozy-chess: the most a library could reach | {:.2}× |\n",
+        "| the engine alone / cozy-chess: about the most a library could reach | {:.2}× |\n",
         medians[replay] / medians[1]
     );
 }
