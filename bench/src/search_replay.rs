@@ -1,16 +1,17 @@
 //! The search of `search.rs` with the library taken out: how fast its engine code alone
 //! runs, and so the most that any move generator could make of it.
 //!
-//! One search, generic over what it asks of a library (the `Library` trait), is run twice. The
-//! first run asks rayscan and records every answer ([`Tape::record`]): each generation's
-//! moves, in the generator's order, with their mover and victim; each child a move
-//! makes; whether a node without moves is in check. The replay ([`Tape::replay`]) runs
-//! the same search, whose engine code is `rayscan_search`'s (the ordering keys, the list
-//! and its sort, the evaluation counted from scratch, the alpha-beta and quiescence
-//! bodies), and takes the answers from the tape in order instead of asking rayscan: a
-//! library that costs nothing but reading its answers from memory, each child copied
-//! out as copy-make writes it. cozy-chess's search time over the replay's is then the
-//! largest ratio any library can reach against cozy-chess with this engine.
+//! One search, generic over what it asks of a library (the `Library` trait), is run
+//! twice. The first run asks rayscan and records every answer ([`Tape::record`]): each
+//! generation's moves, in the generator's order, with their mover and victim; each move
+//! made and its child; whether a node without moves is in check. The replay
+//! ([`Tape::replay`]) runs the same search, whose engine code is `rayscan_search`'s (the
+//! ordering keys, the list and its sort, the evaluation counted from scratch, the
+//! alpha-beta and quiescence bodies), and takes the answers from the tape in order
+//! instead of asking rayscan: a library that costs nothing but reading its answers from
+//! memory, each child copied out as copy-make writes it. cozy-chess's search time over
+//! the replay's is then about the largest ratio any library can reach against
+//! cozy-chess with this engine (the replay still pays for reading the tape).
 
 use crate::search::{Found, MATE, order_key};
 use arrayvec::ArrayVec;
@@ -114,7 +115,7 @@ const LEFT: &str = "the replay left the recorded tree";
 trait Library {
     /// The moves of `p` (only the captures onto the opponent's pieces, for `captures`).
     fn moves(&mut self, p: &Position, captures: bool) -> &[Answer];
-    /// The position after `m`, the move of `answer`.
+    /// The position after `m`, a move of `p`.
     fn play(&mut self, p: &Position, m: Move) -> Position;
     /// Whether `p`, a position without moves, is in check.
     fn is_check(&mut self, p: &Position) -> bool;
@@ -154,8 +155,9 @@ impl Library for Recorder<'_> {
     }
 
     fn is_check(&mut self, p: &Position) -> bool {
-        self.0.checks.push(p.is_check());
-        p.is_check()
+        let check = p.is_check();
+        self.0.checks.push(check);
+        check
     }
 }
 

@@ -187,8 +187,8 @@ fn print(title: &str, engines: &[Engine], cozy_first: usize, cases: &[Case], rou
 /// in alternating rounds: the median M nodes/s over all eight per library, and their ratio;
 /// then both again with the staged ordering. Every position's node count and score are
 /// checked equal between all four searches. Last, the plain search's engine code alone,
-/// rayscan's answers replayed from a tape (`search_replay.rs`): cozy-chess over it is the
-/// most any library could reach against cozy-chess with this engine.
+/// rayscan's answers replayed from a tape (`search_replay.rs`): cozy-chess over it is
+/// about the most any library could reach against cozy-chess with this engine.
 fn print_search(depth: u32, rounds: usize) {
     type Search = (&'static str, fn(&str, u32) -> search::Found);
     // Pairs: rayscan then cozy-chess, each pair ordering alike.
@@ -213,7 +213,7 @@ fn print_search(depth: u32, rounds: usize) {
     // The replay, timed as a fifth search: its tape recorded once, before the rounds.
     let (tape, _) = search_replay::Tape::record(&search::POSITIONS, depth);
     let replay = engines.len();
-    let mut rates = vec![Vec::new(); engines.len() + 1];
+    let mut rates = vec![Vec::new(); replay + 1];
     let mut total_nodes = 0;
     for round in 0..rounds {
         eprintln!("search: round {}/{rounds}", round + 1);
@@ -221,7 +221,7 @@ fn print_search(depth: u32, rounds: usize) {
         if round % 2 == 1 {
             order.reverse();
         }
-        let mut found = vec![Vec::new(); engines.len() + 1];
+        let mut found = vec![Vec::new(); replay + 1];
         for &e in &order {
             let start = Instant::now();
             found[e] = if e == replay {
