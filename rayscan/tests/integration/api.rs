@@ -239,6 +239,18 @@ fn for_each_child_stops_when_told() {
     }
 }
 
+/// `f`, first asserting that the set it is handed (by `p` narrowed to `mask`) has a move.
+fn no_empty_set<'a>(
+    f: &'a mut dyn FnMut(MoveSet) -> bool,
+    p: &'a Position,
+    mask: Bitboard,
+) -> impl FnMut(MoveSet) -> bool + 'a {
+    move |set| {
+        assert!(!set.is_empty(), "{p} onto {mask:?}: an empty set {set:?}");
+        f(set)
+    }
+}
+
 /// `Position::generate_moves_to` hands over exactly the moves onto its targets, in the
 /// order of `generate_moves`, with every set of its piece and no empty set: on every
 /// position, for the opponent's pieces (the captures but en passant), those and the
@@ -266,13 +278,13 @@ fn generate_moves_to_gives_the_moves_onto_its_targets() {
                 .copied()
                 .filter(|m| mask.contains(m.to()))
                 .collect();
-            let got = moves_of(&p, |p, f| p.generate_moves_to(mask, f));
-            assert_eq!(got, expected, "{p} onto {mask:?}");
-            p.generate_moves_to(mask, |set| {
-                assert!(!set.is_empty(), "{p} onto {mask:?}: an empty set {set:?}");
-                false
+            let got = moves_of(&p, |p, f| {
+                p.generate_moves_to(mask, no_empty_set(f, p, mask))
             });
-            let with = moves_of(&p, |p, f| p.generate_moves_to_with::<Classical>(mask, f));
+            assert_eq!(got, expected, "{p} onto {mask:?}");
+            let with = moves_of(&p, |p, f| {
+                p.generate_moves_to_with::<Classical>(mask, no_empty_set(f, p, mask))
+            });
             assert_eq!(with, expected, "{p} onto {mask:?}, classical");
             narrowed_moves += got.len();
         }
