@@ -477,27 +477,33 @@ pub fn split(
     }
 }
 
+/// The most bytes of the JSON library's detail that an error about a line quotes.
+const DETAIL_BYTES: usize = 200;
+
 /// A job line as `--split` writes it, or a result line as `--job` writes it; otherwise
 /// what is wrong with it, for a person: not JSON, not an object, or which field is
 /// missing, unknown or of the wrong type, with the JSON library's detail after a colon.
 /// `what` names the line: "a job line as written by `rayscan perft --split`".
 fn read_line<T: DeserializeOwned>(line: &str, what: &str) -> Result<T, String> {
     // The JSON library quotes the values it refuses: a 10 MB string stays out.
-    // Control characters (a newline in a field name) are escaped: one line.
+    // Control characters (a newline in a field name) are escaped: one line. The cut
+    // counts the bytes written, escapes included: a field name of 200 DEL characters,
+    // each written as `\u{7f}`, made a message of over 1,000 bytes (found by fuzzing).
     let wrong = |problem: String| {
-        let mut chars = problem.chars();
-        let short: String = chars
-            .by_ref()
-            .take(200)
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_default().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect();
-        let cut = if chars.next().is_some() { "…" } else { "" };
+        let mut short = String::new();
+        let mut cut = "";
+        for c in problem.chars() {
+            let shown = if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            };
+            if short.len() + shown.len() > DETAIL_BYTES {
+                cut = "…";
+                break;
+            }
+            short.push_str(&shown);
+        }
         format!("not {what}: {short}{cut}")
     };
     let value: Value =
@@ -730,4 +736,37 @@ pub fn merge_text(text: &str, file: &str, json: bool) -> Result<String, String> 
 /// finishes today), else its digits as a string.
 fn big(v: u128) -> serde_json::Value {
     u64::try_from(v).map_or_else(|_| v.to_string().into(), serde_json::Value::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error about a job line whose one field has the name `name`.
+    fn unknown_field_error(name: &str) -> String {
+        let line = serde_json::json!({ name: 1 }).to_string();
+        check_job(&line).expect_err("a job line without its fields")
+    }
+
+    #[test]
+    fn a_bad_line_is_quoted_on_one_short_line_whatever_its_characters() {
+        let prefix = "--job: not a job line as written by `rayscan perft --split`: ";
+        // Escaped control characters take six bytes each: the cut counts what is written.
+        for name in ["\u{7f}".repeat(300), "\n".repeat(300), "é".repeat(300)] {
+            let e = unknown_field_error(&name);
+            assert_eq!(e.lines().count(), 1, "{e}");
+            let detail = e.strip_prefix(prefix).expect(&e);
+            let detail = detail.strip_suffix('…').expect(&e);
+            assert!(detail.len() <= DETAIL_BYTES, "{} bytes: {e}", detail.len());
+            assert!(
+                detail.len() > DETAIL_BYTES - 10,
+                "{} bytes: {e}",
+                detail.len()
+            );
+            assert!(detail.starts_with("unknown field \""), "{e}");
+        }
+        let e = unknown_field_error("\u{7f}\n");
+        assert!(e.contains(r#"unknown field "\u{7f}\n""#), "{e}");
+        assert!(!e.ends_with('…'), "{e}");
+    }
 }
