@@ -171,8 +171,15 @@ impl PerftTable {
         } else {
             wanted.next_power_of_two() >> 1
         };
-        let len = buckets * WAYS + WAYS - 1;
-        let layout = Layout::array::<Entry>(len).map_err(|_| megabytes)?;
+        PerftTable::with_buckets(buckets, seed).ok_or(megabytes)
+    }
+
+    /// A table of `buckets` buckets (a power of two) with the keys made from `seed`, or
+    /// `None` if the memory cannot be had.
+    fn with_buckets(buckets: usize, seed: u64) -> Option<PerftTable> {
+        debug_assert!(buckets.is_power_of_two());
+        let len = buckets.checked_mul(WAYS)? + WAYS - 1;
+        let layout = Layout::array::<Entry>(len).ok()?;
         // SAFETY: the layout's size is not zero (at least seven entries). All-zero bytes
         // are a valid `Entry` (`AtomicU64` has the representation of `u64`), so the zeroed
         // allocation holds `len` initialised entries, and the box takes ownership of
@@ -183,13 +190,13 @@ impl PerftTable {
         let entries = unsafe {
             let ptr = alloc_zeroed(layout).cast::<Entry>();
             if ptr.is_null() {
-                return Err(megabytes);
+                return None;
             }
             Box::from_raw(core::ptr::slice_from_raw_parts_mut(ptr, len))
         };
         // The first entry on a cache-line boundary (entries are 16-byte aligned).
         let offset = (64 - entries.as_ptr() as usize % 64) % 64 / 16;
-        Ok(PerftTable {
+        Some(PerftTable {
             entries,
             mapped: AtomicBool::new(false),
             offset,
@@ -529,24 +536,56 @@ mod tests {
         }
     }
 
-    /// Mapping the pages writes every 256th entry, here from three threads: a table
-    /// already in use keeps all of them, whatever their value.
+    /// Mapping the pages writes the first entry of every 4 KiB page, here from three
+    /// threads: a table already in use keeps each of them, whatever its value.
     #[test]
     fn prefault_keeps_the_entries_of_a_table_in_use() {
-        let t = PerftTable::new(16).unwrap();
-        // Miri took more than ten minutes with 200,000 keys.
-        let count: u128 = if cfg!(miri) { 20_000 } else { 200_000 };
-        let keys: Vec<u128> = (1..=count)
-            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835))
-            .collect();
+        // 16 MiB (three threads map it); under Miri, 16 pages on one thread: it retags
+        // the whole table at every probe, a visit of each entry, and a 16 MiB table
+        // grew its bookkeeping past 8 GB in ten minutes.
+        let buckets = if cfg!(miri) { 1 << 10 } else { 1 << 18 };
+        let t = PerftTable::with_buckets(buckets, DEFAULT_SEED).unwrap();
+        // Four keys in each bucket that holds a page's first entry, which fill it: every
+        // such entry is in use. (An entry before the first bucket is a spare.)
+        let mut keys: Vec<u128> = Vec::new();
+        for first in (0..t.entries.len()).step_by(256) {
+            let Some(bucket) = first.checked_sub(t.offset).map(|e| e / WAYS) else {
+                continue;
+            };
+            if bucket <= t.mask {
+                keys.extend((1..=WAYS as u128).map(|way| (bucket as u128) << 64 | way));
+            }
+        }
+        assert!(keys.len() >= 4 * (buckets / 64));
         for (i, &k) in keys.iter().enumerate() {
             t.store(k, 3, i as u64 + 1);
         }
+        let firsts = |t: &PerftTable| -> Vec<[u64; 2]> {
+            (0..t.entries.len())
+                .step_by(256)
+                .map(|e| t.entries[e].each_ref().map(|w| w.load(Ordering::Relaxed)))
+                .collect()
+        };
         let before: Vec<Option<u64>> = keys.iter().map(|&k| t.probe(k, 3)).collect();
-        assert!(before.iter().filter(|n| n.is_some()).count() > keys.len() / 4);
+        assert!(before.iter().all(Option::is_some));
+        let written = firsts(&t);
+        let in_use = written.iter().filter(|&&w| w != [0, 0]).count();
+        assert!(in_use >= written.len() - 2, "{in_use} of {}", written.len());
         t.prefault_on(3);
         let after: Vec<Option<u64>> = keys.iter().map(|&k| t.probe(k, 3)).collect();
-        assert_eq!(before, after);
+        let lost = before.iter().zip(&after).filter(|(b, a)| b != a).count();
+        assert_eq!(lost, 0, "{lost} of {} counts lost", keys.len());
+        let changed = written
+            .iter()
+            .zip(firsts(&t))
+            .filter(|&(w, f)| *w != f)
+            .count();
+        assert_eq!(
+            changed,
+            0,
+            "{changed} of {} first entries changed",
+            written.len()
+        );
     }
 
     #[test]
