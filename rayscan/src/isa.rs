@@ -26,7 +26,7 @@ use crate::movegen::entry::{Entry, Hot};
 use crate::movegen::listing::OneByOne;
 use crate::movegen::piecewise::{Lister, Visitor, count_king, enumerate_position};
 use crate::perft::batch::count_children;
-use crate::perft::children::Children;
+use crate::perft::children::Sealed;
 use crate::perft::copy::{Isa, PerftEntry};
 use crate::perft::fast::perft_body;
 #[cfg(feature = "std")]
@@ -90,7 +90,7 @@ impl Isa for Baseline {
         count_king::<S, C>(b, king)
     }
     #[inline(never)]
-    fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
+    fn count_children<X: Side>(parent: &Board, king: Square, children: Sealed<'_>) -> u64 {
         count_children::<X, Self::Lanes>(parent, king, children)
     }
     #[inline]
@@ -148,7 +148,7 @@ macro_rules! feature_copy {
             pub(super) fn count_children<X: Side>(
                 parent: &Board,
                 king: Square,
-                children: &Children,
+                children: Sealed<'_>,
             ) -> u64 {
                 super::count_children::<X, $lanes>(parent, king, children)
             }
@@ -192,7 +192,7 @@ macro_rules! feature_copy {
                 unsafe { $fns::count_leaf::<S, C>(b, king) }
             }
             #[inline(always)]
-            fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64 {
+            fn count_children<X: Side>(parent: &Board, king: Square, children: Sealed<'_>) -> u64 {
                 // SAFETY: as above.
                 unsafe { $fns::count_children::<X>(parent, king, children) }
             }
@@ -371,7 +371,11 @@ mod hot {
             // Where the copy is the crate's own (`V4` or `V3` is `Baseline`), the CPU has
             // its features all the same: the crate was compiled with them.
             if cpu::x86_64_v4() {
-                return Perft(pos, depth).on::<Lanes, V4>();
+                if std::env::var_os("XP_LANES").is_some() {
+                    return Perft(pos, depth).on::<Lanes, V4>();
+                }
+                return Perft(pos, depth)
+                    .on::<crate::perft::last_ply::Batched<pext::Hardware>, V4>();
             }
             if cpu::x86_64_v3() {
                 return if cpu::pext() == PextSupport::Fast {

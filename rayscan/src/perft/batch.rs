@@ -30,7 +30,7 @@
 //! compare them on every node of small trees from the perft suites, with both backends
 //! where the CPU has AVX-512.
 
-use super::children::Children;
+use super::children::{Children, Sealed};
 use super::copy::Isa;
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, KnightDirection};
@@ -45,6 +45,19 @@ use crate::simd::{Backend, Mask, U64x8};
 use crate::sliders::{Slider, WithSlider, kogge_stone};
 use crate::square::Square;
 use core::marker::PhantomData;
+
+/// `$body` once for each element of the constant array `$array`, written out (`$i` its
+/// indices): a loop over directions whose bodies LLVM left rolled up shifted by a count
+/// from a register and jumped through a table, where each written-out body shifts by a
+/// constant.
+macro_rules! unrolled {
+    (for $x:ident in $array:expr, [$($i:literal),*] $body:block) => {
+        $({
+            let $x = $array[$i];
+            $body
+        })*
+    };
+}
 
 /// The lanes where the kind bits `kinds` of a child are set.
 #[inline(always)]
@@ -79,6 +92,17 @@ fn jump<B: Backend>(s: U64x8<B>, j: KnightDirection) -> U64x8<B> {
     (s & U64x8::splat(!j.wrap_mask().0)).shift(j.offset())
 }
 
+/// One castling of the side to move in the children, what [`count_children`] tests.
+#[derive(Clone, Copy, Default)]
+struct Castling {
+    rook: u64,
+    must_be_empty: u64,
+    path: u64,
+    after: u64,
+    east: u64,
+    west: u64,
+}
+
 /// The number of legal moves of side `X` in the children of `parent`, summed. `parent`
 /// has the other side to move, and each child is made by one of its moves, so side `X`
 /// is to move in every child and its king stands on `king` in all of them. Children
@@ -94,7 +118,7 @@ fn jump<B: Backend>(s: U64x8<B>, j: KnightDirection) -> U64x8<B> {
 pub(crate) fn count_children<X: Side, B: Backend>(
     parent: &Board,
     king: Square,
-    children: &Children,
+    children: Sealed<'_>,
 ) -> u64 {
     let b = parent;
     let ours = b.by_color[X::US].0;
@@ -117,15 +141,31 @@ pub(crate) fn count_children<X: Side, B: Backend>(
     let knight_k = masks::knight(king).0;
     let pawn_k = masks::pawn_attacks(X::COLOR, king).0;
     let king_k = masks::king(king).0;
-    let castle_rooks = b.castle_rooks & X::BACK_RANK;
+    // Our castlings, as the children share them: the rook's square, the squares that
+    // must be empty and those that must not be attacked, and for the Chess960 check the
+    // king's and rook's squares after, with the rank's rays from the king's.
+    let rank_shift = X::BACK_RANK.0.trailing_zeros();
+    let mut castling = [Castling::default(); 2];
+    let mut castle_count = 0;
+    for rook in b.castle_rooks & X::BACK_RANK {
+        let (must_be_empty, path) = castling_masks(king, rook, rank_shift);
+        let (king_to, rook_to) = castling_targets(king, rook);
+        castling[castle_count] = Castling {
+            rook: 1 << rook as u32,
+            must_be_empty: must_be_empty.0,
+            path: path.0,
+            after: (1 << king_to as u32) | (1 << rook_to as u32),
+            east: masks::ray(Direction::East, king_to).0,
+            west: masks::ray(Direction::West, king_to).0,
+        };
+        castle_count += 1;
+    }
     let promoting = x_p & <X::Them as Side>::up(X::LAST_RANK).0 != 0;
 
     let mut total = U64x8::<B>::zero();
-    let groups = children.len.div_ceil(8);
+    let groups = children.len().div_ceil(8);
     for g in 0..groups {
-        let f = U64x8::<B>::from_array(children.from[g].0);
-        let t = U64x8::<B>::from_array(children.to[g].0);
-        let k = U64x8::<B>::from_array(children.kinds[g].0);
+        let [f, t, k] = children.group(g).map(U64x8::<B>::from_array);
         let nt = !t;
         let us = U64x8::splat(ours) & nt;
         let them = U64x8::splat(theirs) ^ f ^ t;
@@ -149,50 +189,56 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let mut check_line = checkers;
         let (mut pin_hv, mut pin_d, mut pinned_moves) =
             (U64x8::zero(), U64x8::zero(), U64x8::zero());
-        for (i, d) in Direction::ALL.into_iter().enumerate() {
-            let ray = U64x8::splat(rays[i]);
+        unrolled!(for d in Direction::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
+            let ray = U64x8::splat(rays[d.index()]);
             let (sliders, movers) = if d.is_orthogonal() {
                 (their_rq, rooks | queens)
             } else {
                 (their_bq, bishops | queens)
             };
-            if !(sliders & ray).any() {
-                continue;
+            if (sliders & ray).any() {
+                let seen = them & ray;
+                let (first, between) = if d.is_positive() {
+                    let first = seen.lowest();
+                    (first, ray & (first - U64x8::splat(1)))
+                } else {
+                    let first = seen.highest();
+                    (first, ray & ((U64x8::zero() - first) ^ first))
+                };
+                let attacker = first & sliders;
+                let blockers = between & us;
+                let line = between | attacker;
+                let hit = attacker.non_zero();
+                let check = hit & blockers.is_zero();
+                let pin = hit & blockers.non_zero() & blockers.at_most_one();
+                checkers |= attacker.keep(check);
+                check_line |= line.keep(check);
+                if d.is_orthogonal() {
+                    pin_hv |= line.keep(pin);
+                } else {
+                    pin_d |= line.keep(pin);
+                }
+                // A pinned slider of the line's kind goes anywhere on the line but its square.
+                let along = pin & (blockers & movers).non_zero();
+                pinned_moves = pinned_moves + (line.len() - U64x8::splat(1)).keep(along);
             }
-            let seen = them & ray;
-            let (first, between) = if d.is_positive() {
-                let first = seen.lowest();
-                (first, ray & (first - U64x8::splat(1)))
-            } else {
-                let first = seen.highest();
-                (first, ray & ((U64x8::zero() - first) ^ first))
-            };
-            let attacker = first & sliders;
-            let blockers = between & us;
-            let line = between | attacker;
-            let hit = attacker.non_zero();
-            let check = hit & blockers.is_zero();
-            let pin = hit & blockers.non_zero() & blockers.at_most_one();
-            checkers |= attacker.keep(check);
-            check_line |= line.keep(check);
-            if d.is_orthogonal() {
-                pin_hv |= line.keep(pin);
-            } else {
-                pin_d |= line.keep(pin);
-            }
-            // A pinned slider of the line's kind goes anywhere on the line but its square.
-            let along = pin & (blockers & movers).non_zero();
-            pinned_moves = pinned_moves + (line.len() - U64x8::splat(1)).keep(along);
-        }
+        });
         let unchecked = checkers.is_zero();
         let targets = (!us).keep(unchecked) | check_line.keep(checkers.at_most_one());
         let mut count = pinned_moves.keep(unchecked);
 
-        // The king, and castling: the squares their pieces attack, seen through our king.
+        // The king, and castling: the squares their pieces attack, seen through our king,
+        // needed only where the king has a square to go to or a castling path is clear.
         let king_targets = U64x8::splat(king_k) & !us;
-        if castle_rooks.is_empty() && !king_targets.any() {
-            // Boxed in by its own pieces in every child: no danger to compute.
-        } else {
+        let mut castles = [Mask(0); 2];
+        let mut may_castle = false;
+        for (i, c) in castling.iter().take(castle_count).enumerate() {
+            castles[i] = unchecked
+                & (t & U64x8::splat(c.rook)).is_zero()
+                & (occupied & U64x8::splat(c.must_be_empty)).is_zero();
+            may_castle |= castles[i].any();
+        }
+        if may_castle || king_targets.any() {
             let through = empty | U64x8::splat(kb);
             let row = their_k | west_of(their_k) | east_of(their_k);
             let mut attacked = X::Them::up_west(their_p)
@@ -200,41 +246,34 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                 | row.shift(8)
                 | row.shift(-8)
                 | row;
-            for j in KnightDirection::ALL {
+            unrolled!(for j in KnightDirection::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
                 attacked |= jump(their_n, j);
-            }
+            });
             if their_bq.any() {
-                for d in Direction::BISHOP {
+                unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
                     attacked |= kogge_stone::attacks(their_bq, through, d);
-                }
+                });
             }
             if their_rq.any() {
-                for d in Direction::ROOK {
+                unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
                     attacked |= kogge_stone::attacks(their_rq, through, d);
-                }
+                });
             }
             count = count + (king_targets & !attacked).len();
-            let rank_shift = X::BACK_RANK.0.trailing_zeros();
-            for rook in castle_rooks {
-                let rb = 1u64 << rook as u32;
-                let (must_be_empty, path) = castling_masks(king, rook, rank_shift);
-                let mut ok = unchecked
-                    & (t & U64x8::splat(rb)).is_zero()
-                    & (occupied & U64x8::splat(must_be_empty.0)).is_zero()
-                    & (attacked & U64x8::splat(path.0)).is_zero();
-                // A Chess960 rook may shield the king's target along the rank: look
-                // again with king and rook on their new squares.
-                if (their_rq & U64x8::splat(X::BACK_RANK.0)).any() {
-                    let (king_to, rook_to) = castling_targets(king, rook);
-                    let after = (occupied & U64x8::splat(!(kb | rb)))
-                        | U64x8::splat((1 << king_to as u32) | (1 << rook_to as u32));
-                    let east =
-                        (after & U64x8::splat(masks::ray(Direction::East, king_to).0)).lowest();
-                    let west =
-                        (after & U64x8::splat(masks::ray(Direction::West, king_to).0)).highest();
-                    ok &= ((east | west) & their_rq).is_zero();
+            if may_castle {
+                for (i, c) in castling.iter().take(castle_count).enumerate() {
+                    let mut ok = castles[i] & (attacked & U64x8::splat(c.path)).is_zero();
+                    // A Chess960 rook may shield the king's target along the rank: look
+                    // again with king and rook on their new squares.
+                    if ok.any() && (their_rq & U64x8::splat(X::BACK_RANK.0)).any() {
+                        let after =
+                            (occupied & U64x8::splat(!(kb | c.rook))) | U64x8::splat(c.after);
+                        let east = (after & U64x8::splat(c.east)).lowest();
+                        let west = (after & U64x8::splat(c.west)).highest();
+                        ok &= ((east | west) & their_rq).is_zero();
+                    }
+                    count = count + U64x8::splat(1).keep(ok);
                 }
-                count = count + U64x8::splat(1).keep(ok);
             }
         }
 
@@ -242,21 +281,21 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let pinned = pin_hv | pin_d;
         let free_knights = knights & !pinned;
         if free_knights.any() {
-            for j in KnightDirection::ALL {
+            unrolled!(for j in KnightDirection::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
                 count = count + (jump(free_knights, j) & targets).len();
-            }
+            });
         }
         let diagonal = (bishops | queens) & !pinned;
         if diagonal.any() {
-            for d in Direction::BISHOP {
+            unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
                 count = count + (kogge_stone::attacks(diagonal, empty, d) & targets).len();
-            }
+            });
         }
         let straight = (rooks | queens) & !pinned;
         if straight.any() {
-            for d in Direction::ROOK {
+            unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
                 count = count + (kogge_stone::attacks(straight, empty, d) & targets).len();
-            }
+            });
         }
 
         // Pawns, as the scalar count does them (`enumerate_king`).
@@ -278,7 +317,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             count = count + promotions + promotions + promotions;
         }
 
-        total = total + count.keep(Mask::first(children.len - 8 * g));
+        total = total + count.keep(Mask::first(children.len() - 8 * g));
     }
     total.sum()
 }
@@ -374,7 +413,7 @@ fn perft2<S: Slider, C: Side, K: Isa>(b: &Board) -> u64 {
         technique: PhantomData,
     };
     enumerate::<S, C, _>(b, &mut v);
-    v.counted + K::count_children::<C::Them>(b, v.their_king, &v.children)
+    v.counted + K::count_children::<C::Them>(b, v.their_king, v.children.seal())
 }
 
 #[cfg(test)]
@@ -467,11 +506,11 @@ mod tests {
             .iter()
             .map(|child| count_king::<Classical, C::Them>(child, king))
             .collect();
-        let all = count_children::<C::Them, Portable>(b, king, &both.children);
+        let all = count_children::<C::Them, Portable>(b, king, both.children.seal());
         assert_eq!(all, want.iter().sum::<u64>(), "{b:?}");
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::x86_64_v4() {
-            let all = count_children::<C::Them, Avx512>(b, king, &both.children);
+            let all = count_children::<C::Them, Avx512>(b, king, both.children.seal());
             assert_eq!(all, want.iter().sum::<u64>(), "AVX-512: {b:?}");
         }
         for (i, child) in both.boards.iter().enumerate() {
@@ -481,7 +520,7 @@ mod tests {
                 Single::Castling(king, rook) => one.push_castling(king, rook),
             }
             assert_eq!(
-                count_children::<C::Them, Portable>(b, king, &one),
+                count_children::<C::Them, Portable>(b, king, one.seal()),
                 want[i],
                 "{b:?} -> {child:?}"
             );

@@ -5,7 +5,7 @@
 //! [`super::hash::HashedCopy`]) and implemented by the dispatch at the top of the crate
 //! ([`crate::isa`]), which compiles the copies; nothing below it imports it.
 
-use super::children::Children;
+use super::children::Sealed;
 use crate::movegen::piecewise::Visitor;
 use crate::position::{Board, Position};
 use crate::side::Side;
@@ -28,7 +28,7 @@ pub(crate) trait Isa: Copy + 'static {
     /// The legal moves of side `X` in the children of `parent`, summed, counted eight
     /// children at a time in this copy's [`Isa::Lanes`] ([`super::batch::count_children`]),
     /// in a function of its own compiled with this copy's features.
-    fn count_children<X: Side>(parent: &Board, king: Square, children: &Children) -> u64;
+    fn count_children<X: Side>(parent: &Board, king: Square, children: Sealed<'_>) -> u64;
     /// Runs the visitor over the legal moves of `pos`, and hands it back. By value: held
     /// behind a pointer into the caller's frame, the visitor's state went through memory
     /// at every set (a callback's running count added in memory, one set after another).

@@ -27,6 +27,7 @@ pub(crate) mod copy;
 pub(crate) mod fast;
 #[cfg(feature = "std")]
 pub mod hash;
+pub mod last_ply;
 pub mod stats;
 
 use crate::chess_move::{Move, MoveList};
@@ -192,6 +193,14 @@ impl WithSlider for Root<'_, '_> {
             )
         } else {
             crate::movegen::generate::<S>(pos, &mut moves);
+            if std::env::var_os("XP_BATCH").is_some() {
+                return sum_root(
+                    pos,
+                    moves.iter().copied(),
+                    |p| perft::<last_ply::Batched<S>>(p, d),
+                    self.report,
+                );
+            }
             sum_root(
                 pos,
                 moves.iter().copied(),
