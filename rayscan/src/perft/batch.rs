@@ -42,7 +42,8 @@ use crate::position::Board;
 use crate::position::board::castling_targets;
 use crate::side::Side;
 use crate::simd::{Backend, Mask, U64x8};
-use crate::sliders::{Slider, WithSlider, kogge_stone};
+use crate::sliders::kogge_stone::Propagators;
+use crate::sliders::{Slider, WithSlider};
 use crate::square::Square;
 use core::marker::PhantomData;
 
@@ -141,6 +142,18 @@ pub(crate) fn count_children<X: Side, B: Backend>(
     let knight_k = masks::knight(king).0;
     let pawn_k = masks::pawn_attacks(X::COLOR, king).0;
     let king_k = masks::king(king).0;
+    // The square next to the king away from each ray: attacked through the king by a
+    // slider that checks along the ray.
+    let behind = Direction::ALL.map(|d| masks::ray(d.opposite(), king).0 & king_k);
+    // Our knights, where there are at most two: each one's square and its targets on
+    // an empty board, the same in every child unless captured there.
+    let mut knights = [(0u64, 0u64); 2];
+    let few_knights = x_n.count_ones() <= 2;
+    if few_knights {
+        for (i, n) in Bitboard(x_n).into_iter().enumerate() {
+            knights[i] = (1 << n as u32, masks::knight(n).0);
+        }
+    }
     // Our castlings, as the children share them: the rook's square, the squares that
     // must be empty and those that must not be attacked, and for the Chess960 check the
     // king's and rook's squares after, with the rank's rays from the king's.
@@ -176,7 +189,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let their_bq = moved(y_bq, (1 << BISHOP) | (1 << QUEEN), f, t, k);
         let their_rq = moved(y_rq, (1 << ROOK) | (1 << QUEEN), f, t, k);
         let their_k = moved(y_k, 1 << KING, f, t, k);
-        let (pawns, knights) = (U64x8::splat(x_p) & nt, U64x8::splat(x_n) & nt);
+        let pawns = U64x8::splat(x_p) & nt;
         let (bishops, rooks, queens) = (
             U64x8::splat(x_b) & nt,
             U64x8::splat(x_r) & nt,
@@ -189,6 +202,8 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let mut check_line = checkers;
         let (mut pin_hv, mut pin_d, mut pinned_moves) =
             (U64x8::zero(), U64x8::zero(), U64x8::zero());
+        // The squares behind the king from a checking slider.
+        let mut xray = U64x8::zero();
         unrolled!(for d in Direction::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
             let ray = U64x8::splat(rays[d.index()]);
             let (sliders, movers) = if d.is_orthogonal() {
@@ -213,6 +228,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                 let pin = hit & blockers.non_zero() & blockers.at_most_one();
                 checkers |= attacker.keep(check);
                 check_line |= line.keep(check);
+                xray |= U64x8::splat(behind[d.index()]).keep(check);
                 if d.is_orthogonal() {
                     pin_hv |= line.keep(pin);
                 } else {
@@ -227,8 +243,9 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let targets = (!us).keep(unchecked) | check_line.keep(checkers.at_most_one());
         let mut count = pinned_moves.keep(unchecked);
 
-        // The king, and castling: the squares their pieces attack, seen through our king,
-        // needed only where the king has a square to go to or a castling path is clear.
+        // The squares their pieces attack, seen through our king, are needed only where
+        // the king has a square to go to or a castling path is clear. Through the king
+        // matters only where a slider checks: the square behind the king (`xray`).
         let king_targets = U64x8::splat(king_k) & !us;
         let mut castles = [Mask(0); 2];
         let mut may_castle = false;
@@ -238,27 +255,54 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                 & (occupied & U64x8::splat(c.must_be_empty)).is_zero();
             may_castle |= castles[i].any();
         }
-        if may_castle || king_targets.any() {
-            let through = empty | U64x8::splat(kb);
+        let danger = may_castle || king_targets.any();
+        let mut attacked = U64x8::zero();
+        if danger {
             let row = their_k | west_of(their_k) | east_of(their_k);
-            let mut attacked = X::Them::up_west(their_p)
+            attacked = X::Them::up_west(their_p)
                 | X::Them::up_east(their_p)
                 | row.shift(8)
                 | row.shift(-8)
-                | row;
+                | row
+                | xray;
             unrolled!(for j in KnightDirection::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
                 attacked |= jump(their_n, j);
             });
-            if their_bq.any() {
-                unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
-                    attacked |= kogge_stone::attacks(their_bq, through, d);
-                });
-            }
-            if their_rq.any() {
-                unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
-                    attacked |= kogge_stone::attacks(their_rq, through, d);
-                });
-            }
+        }
+
+        // Sliders, set-wise, both sides' through the same empty squares: ours counted
+        // (in one direction a square is reached by at most one slider, the first behind
+        // it), theirs added to the attacked squares.
+        let pinned = pin_hv | pin_d;
+        let diagonal = (bishops | queens) & !pinned;
+        let (ours_d, theirs_d) = (diagonal.any(), danger && their_bq.any());
+        if ours_d || theirs_d {
+            unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
+                let through = Propagators::new(empty, d);
+                if ours_d {
+                    count = count + (through.attacks(diagonal) & targets).len();
+                }
+                if theirs_d {
+                    attacked |= through.attacks(their_bq);
+                }
+            });
+        }
+        let straight = (rooks | queens) & !pinned;
+        let (ours_s, theirs_s) = (straight.any(), danger && their_rq.any());
+        if ours_s || theirs_s {
+            unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
+                let through = Propagators::new(empty, d);
+                if ours_s {
+                    count = count + (through.attacks(straight) & targets).len();
+                }
+                if theirs_s {
+                    attacked |= through.attacks(their_rq);
+                }
+            });
+        }
+
+        // The king, and castling.
+        if danger {
             count = count + (king_targets & !attacked).len();
             if may_castle {
                 for (i, c) in castling.iter().take(castle_count).enumerate() {
@@ -277,24 +321,18 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             }
         }
 
-        // Knights and sliders, set-wise; a pinned knight never moves.
-        let pinned = pin_hv | pin_d;
-        let free_knights = knights & !pinned;
-        if free_knights.any() {
+        // Knights: a pinned knight never moves, a captured one is gone. Two or fewer
+        // count from their table entries.
+        if few_knights {
+            let gone = pinned | t;
+            for &(square, jumps) in &knights {
+                let moves = (U64x8::splat(jumps) & targets).len();
+                count = count + moves.keep((U64x8::splat(square) & gone).is_zero());
+            }
+        } else {
+            let free_knights = U64x8::splat(x_n) & nt & !pinned;
             unrolled!(for j in KnightDirection::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
                 count = count + (jump(free_knights, j) & targets).len();
-            });
-        }
-        let diagonal = (bishops | queens) & !pinned;
-        if diagonal.any() {
-            unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
-                count = count + (kogge_stone::attacks(diagonal, empty, d) & targets).len();
-            });
-        }
-        let straight = (rooks | queens) & !pinned;
-        if straight.any() {
-            unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
-                count = count + (kogge_stone::attacks(straight, empty, d) & targets).len();
             });
         }
 

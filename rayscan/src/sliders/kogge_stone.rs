@@ -38,16 +38,51 @@ pub fn occluded_fill(generators: Bitboard, empty: Bitboard, dir: Direction) -> B
 /// last two plies fill eight children's sets at once with it.
 #[inline(always)]
 pub(crate) fn fill<W: SquareSets>(generators: W, empty: W, dir: Direction) -> W {
-    let s = dir.offset();
-    // Squares a shift in `dir` would wrap onto (the a-file for eastward shifts, …) never propagate.
-    let mut pro = empty & W::splat(!dir.opposite().wrap_mask().0);
-    let mut generator = generators;
-    generator |= pro & generator.shift(s);
-    pro &= pro.shift(s);
-    generator |= pro & generator.shift(s * 2);
-    pro &= pro.shift(s * 2);
-    generator |= pro & generator.shift(s * 4);
-    generator
+    Propagators::new(empty, dir).fill(generators)
+}
+
+/// The squares a fill along one direction passes through in one, two and four steps:
+/// the empty squares less the file a shift would wrap onto, then that set and-ed with
+/// itself shifted by one step and by two. What every fill through the same empty squares
+/// in that direction shares: perft's last two plies fill both sides' sliders through them.
+#[derive(Clone, Copy)]
+pub(crate) struct Propagators<W> {
+    dir: Direction,
+    steps: [W; 3],
+}
+
+impl<W: SquareSets> Propagators<W> {
+    /// The propagators of fills along `dir` through `empty`.
+    #[inline(always)]
+    pub(crate) fn new(empty: W, dir: Direction) -> Self {
+        let s = dir.offset();
+        // Squares a shift in `dir` would wrap onto (the a-file for eastward shifts, …) never propagate.
+        let one = empty & W::splat(!dir.opposite().wrap_mask().0);
+        let two = one & one.shift(s);
+        let four = two & two.shift(s * 2);
+        Propagators {
+            dir,
+            steps: [one, two, four],
+        }
+    }
+
+    /// The generators and every square they reach.
+    #[inline(always)]
+    pub(crate) fn fill(self, generators: W) -> W {
+        let s = self.dir.offset();
+        let [one, two, four] = self.steps;
+        let mut generator = generators;
+        generator |= one & generator.shift(s);
+        generator |= two & generator.shift(s * 2);
+        generator |= four & generator.shift(s * 4);
+        generator
+    }
+
+    /// The attacks of every slider in `sliders`: the fill shifted once more.
+    #[inline(always)]
+    pub(crate) fn attacks(self, sliders: W) -> W {
+        (self.fill(sliders) & W::splat(!self.dir.wrap_mask().0)).shift(self.dir.offset())
+    }
 }
 
 /// Attacks along `dir` of every slider in `sliders`: the occluded fill shifted once more.
@@ -59,7 +94,7 @@ pub fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -
 /// [`ray_attacks_setwise`] for one board or eight in lanes ([`SquareSets`]).
 #[inline(always)]
 pub(crate) fn attacks<W: SquareSets>(sliders: W, empty: W, dir: Direction) -> W {
-    (fill(sliders, empty, dir) & W::splat(!dir.wrap_mask().0)).shift(dir.offset())
+    Propagators::new(empty, dir).attacks(sliders)
 }
 
 /// Rook attacks of every slider in `sliders` (the union).
