@@ -139,6 +139,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
     let y_rq = (kind(ROOK) | kind(QUEEN)) & theirs;
     let y_k = kind(KING) & theirs;
     let rays = Direction::ALL.map(|d| masks::ray(d, king).0);
+    let (rook_rays, bishop_rays) = (masks::rook(king).0, masks::bishop(king).0);
     let knight_k = masks::knight(king).0;
     let pawn_k = masks::pawn_attacks(X::COLOR, king).0;
     let king_k = masks::king(king).0;
@@ -204,6 +205,12 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             (U64x8::zero(), U64x8::zero(), U64x8::zero());
         // The squares behind the king from a checking slider.
         let mut xray = U64x8::zero();
+        // Most children have no slider of theirs on the king's lines at all: one test
+        // for the four rays of each kind.
+        let lines = [
+            (their_rq & U64x8::splat(rook_rays)).any(),
+            (their_bq & U64x8::splat(bishop_rays)).any(),
+        ];
         unrolled!(for d in Direction::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
             let ray = U64x8::splat(rays[d.index()]);
             let (sliders, movers) = if d.is_orthogonal() {
@@ -211,7 +218,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             } else {
                 (their_bq, bishops | queens)
             };
-            if (sliders & ray).any() {
+            if lines[usize::from(!d.is_orthogonal())] && (sliders & ray).any() {
                 let seen = them & ray;
                 let (first, between) = if d.is_positive() {
                     let first = seen.lowest();
