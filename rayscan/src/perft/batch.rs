@@ -343,17 +343,27 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             });
         }
 
-        // Pawns, as the scalar count does them (`enumerate_king`).
-        let pushers = pawns & !pin_d;
+        // Pawns, as the scalar count does them (`enumerate_king`); most children have no
+        // pinned piece at all.
         let up = |s: U64x8<B>| s.shift(X::UP as i8);
-        let single = (up(pushers & !pin_hv) | (up(pushers & pin_hv) & pin_hv)) & empty;
+        let hits = them & targets;
+        let (single, west, east) = if pinned.any() {
+            let pushers = pawns & !pin_d;
+            let single = (up(pushers & !pin_hv) | (up(pushers & pin_hv) & pin_hv)) & empty;
+            let capturers = pawns & !pin_hv;
+            let (free, pinned_d) = (capturers & !pin_d, capturers & pin_d);
+            let west = (X::up_west(free) | (X::up_west(pinned_d) & pin_d)) & hits;
+            let east = (X::up_east(free) | (X::up_east(pinned_d) & pin_d)) & hits;
+            (single, west, east)
+        } else {
+            (
+                up(pawns) & empty,
+                X::up_west(pawns) & hits,
+                X::up_east(pawns) & hits,
+            )
+        };
         let double = up(single & U64x8::splat(X::THIRD_RANK.0)) & empty & targets;
         let single = single & targets;
-        let capturers = pawns & !pin_hv;
-        let (free, pinned_d) = (capturers & !pin_d, capturers & pin_d);
-        let hits = them & targets;
-        let west = (X::up_west(free) | (X::up_west(pinned_d) & pin_d)) & hits;
-        let east = (X::up_east(free) | (X::up_east(pinned_d) & pin_d)) & hits;
         count = count + single.len() + double.len() + west.len() + east.len();
         if promoting {
             // Each promotion is four moves: three more than counted above.
