@@ -23,7 +23,8 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
-use crate::direction::{Direction, KnightDirection, Line};
+use crate::direction::{Direction, Line};
+use crate::simd::SquareSets;
 use crate::square::Square;
 
 // ---------------------------------------------------------------------------------------
@@ -169,11 +170,19 @@ pub fn knight(sq: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn knights(knights: Bitboard) -> Bitboard {
-    let mut attacked = Bitboard::EMPTY;
-    for k in KnightDirection::ALL {
-        attacked |= k.shift(knights);
-    }
-    attacked
+    knights_setwise(knights)
+}
+
+/// [`knights`] for one board or eight in lanes ([`SquareSets`]): the squares one and two
+/// files aside, then those moved two ranks and one rank, in twelve operations rather
+/// than eight jumps' twenty-four. A union: two knights' jumps to one square are one.
+#[inline(always)]
+pub(crate) fn knights_setwise<W: SquareSets>(knights: W) -> W {
+    let (not_a, not_h) = (!Bitboard::FILE_A.0, !Bitboard::FILE_H.0);
+    let (not_ab, not_gh) = (not_a & (not_a << 1), not_h & (not_h >> 1));
+    let one = (knights & W::splat(not_h)).shift(1) | (knights & W::splat(not_a)).shift(-1);
+    let two = (knights & W::splat(not_gh)).shift(2) | (knights & W::splat(not_ab)).shift(-2);
+    one.shift(16) | one.shift(-16) | two.shift(8) | two.shift(-8)
 }
 
 /// King attacks from `sq` (lookup).

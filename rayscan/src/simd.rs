@@ -81,6 +81,8 @@ pub(crate) trait Backend: Copy + 'static {
     fn is_zero(a: Self::V) -> Mask;
     /// The lanes of `m`, zero elsewhere.
     fn keep(a: Self::V, m: Mask) -> Self::V;
+    /// `a ^ b` in the lanes of `m`, `a` elsewhere.
+    fn xor_where(a: Self::V, m: Mask, b: Self::V) -> Self::V;
     /// The sum of the lanes.
     fn sum(a: Self::V) -> u64;
     /// The union of the lanes.
@@ -180,6 +182,10 @@ impl Backend for Portable {
     #[inline(always)]
     fn keep(a: [u64; 8], m: Mask) -> [u64; 8] {
         core::array::from_fn(|i| if m.0 >> i & 1 != 0 { a[i] } else { 0 })
+    }
+    #[inline(always)]
+    fn xor_where(a: [u64; 8], m: Mask, b: [u64; 8]) -> [u64; 8] {
+        core::array::from_fn(|i| if m.0 >> i & 1 != 0 { a[i] ^ b[i] } else { a[i] })
     }
     #[inline(always)]
     fn sum(a: [u64; 8]) -> u64 {
@@ -296,6 +302,10 @@ mod avx512 {
         #[inline(always)]
         fn keep(a: __m512i, m: Mask) -> __m512i {
             simd!(_mm512_maskz_mov_epi64(m.0, a))
+        }
+        #[inline(always)]
+        fn xor_where(a: __m512i, m: Mask, b: __m512i) -> __m512i {
+            simd!(_mm512_mask_xor_epi64(a, m.0, a, b))
         }
         #[inline(always)]
         fn sum(a: __m512i) -> u64 {
@@ -445,6 +455,12 @@ impl<B: Backend> U64x8<B> {
     #[inline(always)]
     pub(crate) fn keep(self, m: Mask) -> Self {
         Self::new(B::keep(self.0, m))
+    }
+
+    /// `self ^ other` in the lanes of `m`, `self` elsewhere.
+    #[inline(always)]
+    pub(crate) fn xor_where(self, m: Mask, other: Self) -> Self {
+        Self::new(B::xor_where(self.0, m, other.0))
     }
 
     /// The sum of the lanes.

@@ -72,7 +72,9 @@ fn has<B: Backend>(kinds: U64x8<B>, bits: u64) -> Mask {
 /// of line it is compiled without the copy's CPU features.
 #[inline(always)]
 fn moved<B: Backend>(set: u64, kinds: u64, f: U64x8<B>, t: U64x8<B>, k: U64x8<B>) -> U64x8<B> {
-    U64x8::splat(set) ^ f.keep(has(k, kinds)) ^ t.keep(has(k, kinds << 8))
+    U64x8::splat(set)
+        .xor_where(has(k, kinds), f)
+        .xor_where(has(k, kinds << 8), t)
 }
 
 /// The squares one file towards the a-file (none from the a-file).
@@ -219,6 +221,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                 (their_bq, bishops | queens)
             };
             if lines[usize::from(!d.is_orthogonal())] && (sliders & ray).any() {
+                core::hint::cold_path();
                 let seen = them & ray;
                 let (first, between) = if d.is_positive() {
                     let first = seen.lowest();
@@ -272,9 +275,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                 | row.shift(-8)
                 | row
                 | xray;
-            unrolled!(for j in KnightDirection::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
-                attacked |= jump(their_n, j);
-            });
+            attacked |= masks::knights_setwise(their_n);
         }
 
         // Sliders, set-wise, both sides' through the same empty squares: ours counted
