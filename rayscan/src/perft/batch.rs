@@ -399,34 +399,30 @@ impl<S: Slider, C: Side, K: Isa> Collect<'_, S, C, K> {
 impl<S: Slider, C: Side, K: Isa> Visitor for Collect<'_, S, C, K> {
     #[inline(always)]
     fn piece<const P: usize>(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.children.push(from, to, P, P);
-        }
+        self.children
+            .extend(to.into_iter().map(|to| (from, to)), P, P);
     }
     #[inline(always)]
     fn pawns(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            self.children.push(source(to, back), to, PAWN, PAWN);
-        }
+        let moves = to.into_iter().map(|to| (source(to, back), to));
+        self.children.extend(moves, PAWN, PAWN);
     }
     #[inline(always)]
     fn double_pushes(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            let from = source(to, back);
-            let child = self.board.make_double_push::<C>(from, to);
-            if child.ep.is_some() {
-                self.one_by_one(&child);
-            } else {
-                self.children.push(from, to, PAWN, PAWN);
-            }
+        // A child with en passant possible is counted on its own.
+        let keep_ep = self.board.keeps_en_passant::<C>(to);
+        for to in keep_ep {
+            let child = self.board.make_double_push::<C>(source(to, back), to);
+            self.one_by_one(&child);
         }
+        let moves = (to - keep_ep).into_iter().map(|to| (source(to, back), to));
+        self.children.extend(moves, PAWN, PAWN);
     }
     #[inline(always)]
     fn promotions(&mut self, to: Bitboard, back: i32) {
-        for to in to {
-            for piece in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                self.children.push(source(to, back), to, PAWN, piece);
-            }
+        for piece in [QUEEN, ROOK, BISHOP, KNIGHT] {
+            let moves = to.into_iter().map(|to| (source(to, back), to));
+            self.children.extend(moves, PAWN, piece);
         }
     }
     #[inline(always)]

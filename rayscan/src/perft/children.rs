@@ -55,9 +55,31 @@ impl Children {
 
     /// One more child: a piece of kind `leaves` goes from `from` to `to` (capturing what
     /// stands there) and is a piece of kind `arrives` there.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn push(&mut self, from: Square, to: Square, leaves: usize, arrives: usize) {
         self.push_sets(1 << from as u32, 1 << to as u32, leaves, arrives);
+    }
+
+    /// A child for each move `(from, to)` of `moves`, as [`Children::push`] makes one.
+    /// The count stays in a register while they are written: kept in the struct, it was
+    /// loaded and stored at every child, each child waiting for the one before.
+    #[inline(always)]
+    pub(crate) fn extend(
+        &mut self,
+        moves: impl Iterator<Item = (Square, Square)>,
+        leaves: usize,
+        arrives: usize,
+    ) {
+        let mut len = self.len;
+        let kinds = (1 << leaves) | (1 << (8 + arrives));
+        for (from, to) in moves {
+            let (group, lane) = (len / 8, len % 8);
+            self.from[group].0[lane] = MaybeUninit::new(1 << from as u32);
+            self.to[group].0[lane] = MaybeUninit::new(1 << to as u32);
+            self.kinds[group].0[lane] = MaybeUninit::new(kinds);
+            len += 1;
+        }
+        self.len = len;
     }
 
     /// One more child, made by castling with the king on `king` and the rook on `rook`.

@@ -10,6 +10,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
+use crate::direction::Direction;
 use crate::masks;
 use crate::piece::Piece;
 use crate::side::Side;
@@ -118,7 +119,8 @@ impl Board {
     }
 
     /// A pawn of side `C` steps two squares from `from` to `to`. The skipped square is
-    /// kept for en passant only if an enemy pawn stands beside `to`.
+    /// kept for en passant only if an enemy pawn stands beside `to`
+    /// ([`Board::keeps_en_passant`]).
     #[inline(always)]
     #[must_use]
     pub(crate) fn make_double_push<C: Side>(&self, from: Square, to: Square) -> Board {
@@ -127,11 +129,16 @@ impl Board {
         b.by_color[C::US] ^= ft;
         b.by_piece[PAWN] ^= ft;
         let skipped = Square::from_index_masked((from as u32 + to as u32) / 2);
-        let beside = masks::pawn_attacks(C::COLOR, skipped);
-        b.ep = beside
-            .intersects(self.colored(C::THEM, PAWN))
-            .then_some(skipped);
+        b.ep = (!self.keeps_en_passant::<C>(Bitboard::from(to)).is_empty()).then_some(skipped);
         b
+    }
+
+    /// Of the squares `to` that side `C`'s pawns reach by double pushes, those where the
+    /// child keeps the skipped square for en passant: an enemy pawn stands beside.
+    #[inline(always)]
+    pub(crate) fn keeps_en_passant<C: Side>(&self, to: Bitboard) -> Bitboard {
+        let pawns = self.colored(C::THEM, PAWN);
+        to & (pawns.shift(Direction::West) | pawns.shift(Direction::East))
     }
 
     /// A pawn of side `C` goes from `from` to `to` on the last rank, capturing whatever
