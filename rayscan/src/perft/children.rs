@@ -3,9 +3,9 @@
 //! lane. A file of its own because both the count and the compiled copies' [`super::copy::Isa`]
 //! name it, and the count itself goes through that trait.
 //!
-//! The arrays are not zeroed when a node begins: a node fills the lanes it uses, and
+//! The words are not zeroed when a node begins: a node writes those of its children, and
 //! [`Children::seal`] fills the rest of its last group, so every group the count reads is
-//! written and nothing else is (zeroing all 5 KiB at every node was a measured cost).
+//! written (zeroing all 5 KiB at every node cost more than the children's own writes).
 
 use core::mem::MaybeUninit;
 
@@ -13,43 +13,51 @@ use crate::movegen::piecewise::{KING, ROOK};
 use crate::position::board::castling_targets;
 use crate::square::Square;
 
-/// Groups of eight children a node can hold: 218 legal moves at most.
-const GROUPS: usize = 28;
+/// Children a node can hold, in whole groups of eight: 218 legal moves at most, and the
+/// eight words after them that [`Children::seal`] writes.
+const CAPACITY: usize = 29 * 8;
 
-/// Eight words, aligned as one vector register, possibly not yet written.
+/// One word per child, groups of eight aligned as vector registers, possibly not yet
+/// written. Flat, so that child `i`'s word is at `8 * i` bytes.
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
-struct Group([MaybeUninit<u64>; 8]);
-
-const UNWRITTEN: Group = Group([MaybeUninit::uninit(); 8]);
+struct Words([MaybeUninit<u64>; CAPACITY]);
 
 /// The children of one node, by the move that makes each: eight to a group, lane by lane.
 pub(crate) struct Children {
     /// The square each mover leaves, as a one-square set.
-    from: [Group; GROUPS],
+    from: Words,
     /// The square each mover goes to, as a one-square set.
-    to: [Group; GROUPS],
+    to: Words,
     /// Bit `k` set: the piece of kind `k` leaves `from`; bit `8 + k`: a piece of kind `k`
     /// arrives on `to` (the same kind but for promotions).
-    kinds: [Group; GROUPS],
-    /// How many children there are: lanes `0..len` are written.
+    kinds: Words,
+    /// How many children there are: words `0..len` are written.
     len: usize,
 }
 
-/// [`Children`] whose last group is filled ([`Children::seal`]): every lane of the groups
+/// [`Children`] whose last group is filled ([`Children::seal`]): every word of the groups
 /// it hands out is written.
 #[derive(Clone, Copy)]
 pub(crate) struct Sealed<'a>(&'a Children);
+
+/// The kind word of a move: a piece of kind `leaves` leaves, one of kind `arrives` arrives.
+#[inline(always)]
+const fn kinds(leaves: usize, arrives: usize) -> u64 {
+    (1 << leaves) | (1 << (8 + arrives))
+}
 
 impl Children {
     /// No children.
     #[inline(always)]
     pub(crate) fn new() -> Children {
-        Children {
-            from: [UNWRITTEN; GROUPS],
-            to: [UNWRITTEN; GROUPS],
-            kinds: [UNWRITTEN; GROUPS],
-            len: 0,
+        let mut children = MaybeUninit::<Children>::uninit();
+        // SAFETY: `len` is written, and the other fields are `MaybeUninit` words, valid
+        // unwritten. Built from three unwritten arrays and a zero instead, the struct was
+        // zeroed whole by `memset` (a measured cost) where LLVM merged the stores.
+        unsafe {
+            (&raw mut (*children.as_mut_ptr()).len).write(0);
+            children.assume_init()
         }
     }
 
@@ -57,7 +65,7 @@ impl Children {
     /// stands there) and is a piece of kind `arrives` there.
     #[cfg(test)]
     pub(crate) fn push(&mut self, from: Square, to: Square, leaves: usize, arrives: usize) {
-        self.push_sets(1 << from as u32, 1 << to as u32, leaves, arrives);
+        self.extend(core::iter::once((from, to)), leaves, arrives);
     }
 
     /// A child for each move `(from, to)` of `moves`, as [`Children::push`] makes one.
@@ -71,12 +79,13 @@ impl Children {
         arrives: usize,
     ) {
         let mut len = self.len;
-        let kinds = (1 << leaves) | (1 << (8 + arrives));
         for (from, to) in moves {
-            let (group, lane) = (len / 8, len % 8);
-            self.from[group].0[lane] = MaybeUninit::new(1 << from as u32);
-            self.to[group].0[lane] = MaybeUninit::new(1 << to as u32);
-            self.kinds[group].0[lane] = MaybeUninit::new(kinds);
+            self.write(
+                len,
+                1 << from as u32,
+                1 << to as u32,
+                kinds(leaves, arrives),
+            );
             len += 1;
         }
         self.len = len;
@@ -93,29 +102,26 @@ impl Children {
         let bit = |sq: Square| 1u64 << sq as u32;
         let king_moves = bit(king) ^ bit(king_to);
         let rook_moves = bit(rook) ^ bit(rook_to);
-        self.push_sets(king_moves, rook_moves, KING, ROOK);
-    }
-
-    #[inline(always)]
-    fn push_sets(&mut self, from: u64, to: u64, leaves: usize, arrives: usize) {
-        let (group, lane) = (self.len / 8, self.len % 8);
-        self.from[group].0[lane] = MaybeUninit::new(from);
-        self.to[group].0[lane] = MaybeUninit::new(to);
-        self.kinds[group].0[lane] = MaybeUninit::new((1 << leaves) | (1 << (8 + arrives)));
+        self.write(self.len, king_moves, rook_moves, kinds(KING, ROOK));
         self.len += 1;
     }
 
-    /// The children, for the count: the unused lanes of the last group filled with a
-    /// child that moves nothing (the count masks them off).
+    /// Child `i`'s three words.
+    #[inline(always)]
+    fn write(&mut self, i: usize, from: u64, to: u64, kinds: u64) {
+        self.from.0[i] = MaybeUninit::new(from);
+        self.to.0[i] = MaybeUninit::new(to);
+        self.kinds.0[i] = MaybeUninit::new(kinds);
+    }
+
+    /// The children, for the count: the rest of the last group filled with children that
+    /// move nothing (the count masks them off). Eight words written at once, whatever the
+    /// rest's length: a loop up to the group's end became calls of `memset`.
     #[inline(always)]
     pub(crate) fn seal(&mut self) -> Sealed<'_> {
-        let (group, used) = (self.len / 8, self.len % 8);
-        if used != 0 {
-            for lane in used..8 {
-                self.from[group].0[lane] = MaybeUninit::new(0);
-                self.to[group].0[lane] = MaybeUninit::new(0);
-                self.kinds[group].0[lane] = MaybeUninit::new(0);
-            }
+        let rest = self.len..self.len + 8;
+        for words in [&mut self.from, &mut self.to, &mut self.kinds] {
+            words.0[rest.clone()].copy_from_slice(&[MaybeUninit::new(0); 8]);
         }
         Sealed(self)
     }
@@ -133,13 +139,16 @@ impl Sealed<'_> {
     #[inline(always)]
     pub(crate) fn group(self, g: usize) -> [[u64; 8]; 3] {
         assert!(g < self.0.len.div_ceil(8));
-        let read = |group: &Group| {
-            // SAFETY: every lane of a group below `len.div_ceil(8)` is written: lanes
-            // `0..len` by `push_sets`, the rest of the last group by `seal`, which made
-            // this `Sealed`; `[MaybeUninit<u64>; 8]` and `[u64; 8]` have the same layout.
-            unsafe { core::mem::transmute::<[MaybeUninit<u64>; 8], [u64; 8]>(group.0) }
+        let read = |words: &Words| {
+            let group: [MaybeUninit<u64>; 8] =
+                words.0[8 * g..8 * g + 8].try_into().expect("eight words");
+            // SAFETY: every word of a group below `len.div_ceil(8)` is written: words
+            // `0..len` by `extend` and `push_castling`, the rest of the last group by
+            // `seal`, which made this `Sealed`; `[MaybeUninit<u64>; 8]` and `[u64; 8]`
+            // have the same layout.
+            unsafe { core::mem::transmute::<[MaybeUninit<u64>; 8], [u64; 8]>(group) }
         };
         let c = self.0;
-        [read(&c.from[g]), read(&c.to[g]), read(&c.kinds[g])]
+        [read(&c.from), read(&c.to), read(&c.kinds)]
     }
 }
