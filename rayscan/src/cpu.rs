@@ -13,8 +13,9 @@
 //! Why AVX2 too: with BMI1/BMI2/POPCNT/LZCNT alone the copy ran at 0.88–0.91× a build
 //! for the native CPU; with AVX2 (the 80-byte board copies in 32-byte moves) it runs as
 //! fast as the native build. Measured on AMD Zen 5 (the book's performance chapter, docs/).
-//! Why AVX-512: the `lanes` technique ([`crate::sliders::Lanes`]) computes eight
-//! bitboards in one register; its perft counts eight children at a time.
+//! Why AVX-512: perft's batched last ply ([`crate::perft::LastPly::Batch`]) counts eight
+//! children at a time in one register, as the `lanes` technique ([`crate::sliders::Lanes`])
+//! fills eight directions.
 //!
 //! The environment variable `RAYSCAN_CPU` overrides what is detected, to test the other
 //! paths on a machine that has everything: `v3` behaves as a CPU without AVX-512 (the
@@ -27,15 +28,16 @@
 //!
 //! ```
 //! use rayscan::cpu::{self, PextSupport};
+//! use rayscan::perft::LastPly;
 //! use rayscan::sliders::Technique;
-//! // The default technique follows the CPU: the lanes with AVX-512, else PEXT where it
-//! // is fast.
+//! // The defaults follow the CPU: PEXT where it is fast, the batched last ply with
+//! // AVX-512.
 //! let expected = match cpu::pext() {
-//!     _ if cpu::x86_64_v4() => Technique::Lanes,
 //!     PextSupport::Fast => Technique::Pext,
 //!     PextSupport::Slow | PextSupport::Missing => Technique::Magic,
 //! };
 //! assert_eq!(Technique::auto(), expected);
+//! assert_eq!(LastPly::auto() == LastPly::Batch, cpu::x86_64_v4());
 //! ```
 
 use core::fmt;

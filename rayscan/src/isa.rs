@@ -249,8 +249,9 @@ feature_copy!(
 /// The entry points: each asks [`crate::cpu::x86_64_v4`] or [`crate::cpu::x86_64_v3`]
 /// once and runs the matching copy. Which copies a technique has is chosen by its type
 /// ([`Slider::lanes_or`], so that no technique compiles a copy it never runs):
-/// - the `lanes` technique: the x86-64-v4 copy, whose lanes are AVX-512 registers, and
-///   the baseline copy, whose lanes are arrays (right, and never the default there);
+/// - a technique with the batched last ply ([`crate::perft::LastPly::Batch`]): the
+///   x86-64-v4 copy, whose lanes are AVX-512 registers, and the baseline copy, whose lanes
+///   are arrays (right, and never the default there);
 /// - every other technique computes on single words, where AVX-512 adds nothing to
 ///   AVX2: the x86-64-v3 copy, which such a CPU runs, and the baseline copy.
 mod hot {
@@ -358,27 +359,30 @@ mod hot {
         on_copy::<S, _>(Perft(pos, depth))
     }
 
-    /// Perft (depth ≥ 1) with the technique [`crate::sliders::Technique::auto`] picks,
-    /// compiled only in the copy that runs it: `lanes` in the x86-64-v4 copy, `pext` (where
-    /// it is fast) or `magic` in the x86-64-v3 copy, `magic` in the baseline copy. Four
-    /// perfts, instead of every copy of each of the three techniques.
+    /// Perft (depth ≥ 1) with the method [`crate::perft::Method::auto`] picks, compiled
+    /// only in the copy that runs it: `pext` (where it is fast) or `magic` with the
+    /// batched last ply in the x86-64-v4 copy, and with each child counted alone in the
+    /// x86-64-v3 copy, `magic` in the baseline copy. Five perfts, instead of every copy
+    /// of each technique and last ply.
     #[inline]
     pub(super) fn perft_auto(pos: &Position, depth: u32) -> u64 {
         #[cfg(target_arch = "x86_64")]
         {
             use crate::cpu::{self, PextSupport};
-            use crate::sliders::{Lanes, pext};
+            use crate::perft::last_ply::Batched;
+            use crate::sliders::pext;
+            let fast_pext = cpu::pext() == PextSupport::Fast;
             // Where the copy is the crate's own (`V4` or `V3` is `Baseline`), the CPU has
             // its features all the same: the crate was compiled with them.
             if cpu::x86_64_v4() {
-                if std::env::var_os("XP_LANES").is_some() {
-                    return Perft(pos, depth).on::<Lanes, V4>();
-                }
-                return Perft(pos, depth)
-                    .on::<crate::perft::last_ply::Batched<pext::Hardware>, V4>();
+                return if fast_pext {
+                    Perft(pos, depth).on::<Batched<pext::Hardware>, V4>()
+                } else {
+                    Perft(pos, depth).on::<Batched<Magic>, V4>()
+                };
             }
             if cpu::x86_64_v3() {
-                return if cpu::pext() == PextSupport::Fast {
+                return if fast_pext {
                     Perft(pos, depth).on::<pext::Hardware, V3>()
                 } else {
                     Perft(pos, depth).on::<Magic, V3>()
@@ -540,6 +544,7 @@ impl HashedEntry for Hot {
 mod tests {
     use super::*;
     use crate::color::Color;
+    use crate::perft::last_ply::Batched;
     use crate::side::{Black, White};
     #[cfg(target_arch = "x86_64")]
     use crate::sliders::pext;
@@ -595,7 +600,8 @@ mod tests {
 
     /// Every copy a technique has ([`hot`]), run directly (the dispatch picks one), gives
     /// the counts of an independent generator: PEXT in software (baseline) and in
-    /// hardware, the lanes as arrays (baseline) and in AVX-512 registers (v4).
+    /// hardware, the lanes technique, and the batched last ply in arrays (baseline) and in
+    /// AVX-512 registers (v4).
     #[test]
     fn both_copies_agree() {
         let positions = [
@@ -614,6 +620,7 @@ mod tests {
                 let want = crate::perft::perft_hybrid::<Classical>(pos, depth);
                 assert_eq!(perft_on::<Magic, Baseline>(pos, depth), want);
                 assert_eq!(perft_on::<Lanes, Baseline>(pos, depth), want);
+                assert_eq!(perft_on::<Batched<Magic>, Baseline>(pos, depth), want);
                 #[cfg(target_arch = "x86_64")]
                 {
                     assert_eq!(perft_on::<pext::Software, Baseline>(pos, depth), want);
@@ -622,7 +629,8 @@ mod tests {
                         assert_eq!(perft_on::<pext::Hardware, V3>(pos, depth), want);
                     }
                     if crate::cpu::x86_64_v4() {
-                        assert_eq!(perft_on::<Lanes, V4>(pos, depth), want);
+                        assert_eq!(perft_on::<Batched<Lanes>, V4>(pos, depth), want);
+                        assert_eq!(perft_on::<Batched<pext::Hardware>, V4>(pos, depth), want);
                     }
                 }
             }

@@ -17,8 +17,8 @@ use crate::chess_move::Move;
 use crate::movegen::{Generator, UnsupportedTechnique};
 pub use crate::perft::hash::PerftTable;
 use crate::perft::hash::perft_hashed_with;
-use crate::perft::perft_by;
 use crate::perft::stats::{PerftStats, divide_stats, perft_stats_with};
+use crate::perft::{Method, perft_by};
 use crate::position::Position;
 use crate::sliders::Technique;
 
@@ -151,13 +151,14 @@ pub fn perft_parallel_stats(
 }
 
 /// Perft with `threads` workers (at least one) and an optional shared hash table, for
-/// any generator and technique; the table is used with the piece-wise generator. Calls
+/// any generator and technique (`method` as for [`crate::perft::divide_by`]); the table
+/// is used with the piece-wise generator. Calls
 /// `report(move, count)` for every root move, in generation order, like
 /// [`crate::perft::divide_by`]: as soon as that root move and those before it are done,
 /// so a caller can show progress.
 pub fn perft_parallel(
     generator: Generator,
-    technique: Technique,
+    method: impl Into<Method>,
     pos: &Position,
     depth: u32,
     threads: usize,
@@ -165,7 +166,8 @@ pub fn perft_parallel(
     mut report: impl FnMut(Move, u64),
 ) -> Result<u64, UnsupportedTechnique> {
     // Check the pair once, and answer the shallow cases directly.
-    let total = perft_by(generator, technique, pos, depth.min(1))?;
+    let method = method.into();
+    let total = perft_by(generator, method, pos, depth.min(1))?;
     if depth == 0 {
         return Ok(1);
     }
@@ -180,8 +182,8 @@ pub fn perft_parallel(
     }
     let count = |p: &Position, d: u32| -> u64 {
         match table {
-            Some(t) if generator == Generator::PieceWise => perft_hashed_with(technique, p, d, t),
-            _ => perft_by(generator, technique, p, d).unwrap_or(0),
+            Some(t) if generator == Generator::PieceWise => perft_hashed_with(method, p, d, t),
+            _ => perft_by(generator, method, p, d).unwrap_or(0),
         }
     };
     Ok(split_run(pos, depth, threads, count, report))

@@ -119,6 +119,8 @@ pub enum ParseKind {
     /// A move generator name: `piecewise`, `directionwise`, `hybrid`, `staged`,
     /// `mailbox-0x88`, `mailbox-16x12` or `mailbox-15x12`.
     Generator,
+    /// How perft counts its last ply: `batch` or `each`.
+    LastPly,
 }
 
 impl ParseKind {
@@ -142,6 +144,7 @@ impl ParseKind {
                 "generator",
                 "piecewise, directionwise, hybrid, staged, mailbox-0x88, mailbox-16x12 or mailbox-15x12",
             ),
+            ParseKind::LastPly => ("last ply", "batch or each"),
         }
     }
 }

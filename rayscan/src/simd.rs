@@ -1,6 +1,7 @@
 //! Eight 64-bit words side by side ([`U64x8`]): eight bitboards in the lanes of one
 //! vector register, what the `lanes` technique ([`crate::sliders::lanes`]) and perft's
-//! last ply ([`crate::movegen`]'s count of eight children at once) compute with.
+//! batched last ply ([`crate::perft::LastPly::Batch`], eight children at once) compute
+//! with.
 //!
 //! Two backends behind one small API, chosen by a type parameter ([`Backend`]):
 //! - [`Avx512`]: one 512-bit register, each operation one instruction (`vpandq`,

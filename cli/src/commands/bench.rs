@@ -114,6 +114,7 @@ fn bench(settings: &Settings, json: bool) -> (String, bool) {
         let v = serde_json::json!({
             "generator": settings.generator.name(),
             "technique": settings.technique.name(),
+            "last_ply": settings.last_ply_of(false).map(|l| l.name()),
             "threads": settings.threads,
             "positions": lines,
             "nodes": nodes,
@@ -123,6 +124,15 @@ fn bench(settings: &Settings, json: bool) -> (String, bool) {
         });
         return (json_line(&v), right);
     }
+    let _ = writeln!(
+        out,
+        "{} generator, technique {}{}",
+        settings.generator.name(),
+        settings.technique.name(),
+        settings
+            .last_ply_of(false)
+            .map_or(String::new(), |l| format!(", last ply {l}"))
+    );
     for l in &lines {
         let _ = writeln!(
             out,

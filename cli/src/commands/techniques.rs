@@ -1,8 +1,9 @@
 //! `rayscan techniques`: every slider technique with its table bytes and description,
-//! the default marked.
+//! then perft's two ways of counting its last ply, each list's default marked.
 
 use serde::Serialize;
 
+use rayscan::perft::LastPly;
 use rayscan::sliders::Technique;
 
 use crate::shared::io::json_line;
@@ -18,10 +19,25 @@ struct TechniqueJson {
     available: bool,
 }
 
+#[derive(Serialize)]
+struct LastPlyJson {
+    name: &'static str,
+    description: &'static str,
+    /// The last ply used when none is named ([`LastPly::auto`]): exactly one.
+    default: bool,
+}
+
+#[derive(Serialize)]
+struct ListJson {
+    techniques: Vec<TechniqueJson>,
+    last_ply: Vec<LastPlyJson>,
+}
+
 pub fn run(json: bool) -> String {
     let default = Technique::auto();
+    let default_last_ply = LastPly::auto();
     if json {
-        let list: Vec<TechniqueJson> = Technique::ALL
+        let techniques = Technique::ALL
             .iter()
             .map(|&t| TechniqueJson {
                 name: t.name(),
@@ -31,19 +47,31 @@ pub fn run(json: bool) -> String {
                 available: t.is_available(),
             })
             .collect();
-        return json_line(&list);
+        let last_ply = LastPly::ALL
+            .into_iter()
+            .map(|l| LastPlyJson {
+                name: l.name(),
+                description: l.description(),
+                default: l == default_last_ply,
+            })
+            .collect();
+        return json_line(&ListJson {
+            techniques,
+            last_ply,
+        });
     }
     let width = Technique::ALL
         .iter()
         .map(|t| t.name().len())
         .max()
         .unwrap_or(0);
+    let mark = |default: bool| if default { '*' } else { ' ' };
     let mut text: String = Technique::ALL
         .iter()
         .map(|&t| {
             format!(
                 "{} {:<width$}  {:>7} B  {}{}\n",
-                if t == default { '*' } else { ' ' },
+                mark(t == default),
                 t.name(),
                 t.table_bytes(),
                 t.description(),
@@ -56,9 +84,22 @@ pub fn run(json: bool) -> String {
         })
         .collect();
     text += &format!(
-        "* default on this CPU: {} ({})\n",
+        "* default on this CPU: {} ({})\n\nperft's last ply (--last-ply), whatever the technique:\n",
         default.name(),
-        rayscan::sliders::Technique::auto_reason()
+        Technique::auto_reason()
+    );
+    for l in LastPly::ALL {
+        text += &format!(
+            "{} {:<width$}  {}\n",
+            mark(l == default_last_ply),
+            l.name(),
+            l.description()
+        );
+    }
+    text += &format!(
+        "* default on this CPU: {} ({})\n",
+        default_last_ply.name(),
+        LastPly::auto_reason()
     );
     text
 }

@@ -7,9 +7,10 @@ use rayscan::Position;
 use rayscan::error::Snippet;
 use rayscan::movegen::Generator;
 use rayscan::parallel::PerftTable;
+use rayscan::perft::LastPly;
 use rayscan::sliders::Technique;
 
-use crate::shared::args::parse_technique;
+use crate::shared::args::{parse_last_ply, parse_technique};
 use crate::shared::diagram::board_letters;
 use crate::shared::game::play_moves;
 use crate::shared::lines::{Line, MAX_LINE, read_line, skip_line};
@@ -96,6 +97,8 @@ struct Uci {
     /// and kept: perft counts do not go stale.
     table: Option<PerftTable>,
     technique: Technique,
+    /// How `go perft` counts its last ply.
+    last_ply: LastPly,
     /// `UCI_Chess960`: castling king-to-rook in every position.
     chess960: bool,
     /// Whether the current position's FEN needs Chess960 notation by itself, so that
@@ -116,10 +119,12 @@ impl Uci {
                      option name Threads type spin default 1 min 1 max 1024\n\
                      option name Hash type spin default 0 min 0 max {MAX_HASH_MB}\n\
                      option name Technique type combo default {} var {}\n\
+                     option name LastPly type combo default {} var batch var each\n\
                      option name UCI_Chess960 type check default false\nuciok\n",
                     env!("CARGO_PKG_VERSION"),
                     Technique::auto(),
-                    names.join(" var ")
+                    names.join(" var "),
+                    LastPly::auto(),
                 ))
             }
             ["isready"] => Ok("readyok\n".into()),
@@ -161,6 +166,7 @@ impl Uci {
         let settings = Settings {
             generator: Generator::PieceWise,
             technique: self.technique,
+            last_ply: self.last_ply,
             threads: self.threads,
             table: self.table.take(),
         };
@@ -233,9 +239,17 @@ impl Uci {
                     )
                 })?
             }
+            "lastply" => {
+                self.last_ply = parse_last_ply(value).map_err(|e| {
+                    format!(
+                        "setoption LastPly: {e} (LastPly stays {})",
+                        self.last_ply
+                    )
+                })?
+            }
             _ => {
                 return Err(format!(
-                    "setoption: unknown option {} (Threads, Hash, Technique, UCI_Chess960)",
+                    "setoption: unknown option {} (Threads, Hash, Technique, LastPly, UCI_Chess960)",
                     Snippet::new(name)
                 ));
             }
@@ -254,6 +268,7 @@ pub fn uci(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
         hash_mb: 0,
         table: None,
         technique: Technique::auto(),
+        last_ply: LastPly::auto(),
         chess960: false,
         fen_chess960: false,
     };

@@ -9,6 +9,7 @@ use clap::Args;
 use rayscan::error::Snippet;
 use rayscan::fen::Placement;
 use rayscan::movegen::{Generator, UnsupportedTechnique};
+use rayscan::perft::LastPly;
 use rayscan::sliders::Technique;
 use rayscan::{Bitboard, Position, SliderPiece, Square};
 
@@ -87,6 +88,9 @@ impl Game {
 /// Threads and hash for perft.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Speed {
+    /// How the piecewise generator counts its last ply: batch (eight children at a time in the lanes of a vector register) or each (each child on its own, with the technique's attacks) [default: batch with AVX-512, else each].
+    #[arg(long, value_name = "NAME", value_parser = parse_last_ply)]
+    pub last_ply: Option<LastPly>,
     /// Worker threads (1 to 1024): the tree is split two plies down.
     #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = number_parser::<u32>("--threads", 1, 1024))]
     pub threads: u32,
@@ -107,6 +111,11 @@ impl Speed {
         technique: Option<Technique>,
     ) -> Result<Settings, String> {
         let technique = technique.unwrap_or(generator.default_technique());
+        if self.last_ply.is_some() && generator != Generator::PieceWise {
+            return Err(format!(
+                "--last-ply works with the piecewise generator, not {generator}"
+            ));
+        }
         if !generator.accepts(technique) {
             return Err(UnsupportedTechnique {
                 generator,
@@ -132,6 +141,7 @@ impl Speed {
         Ok(Settings {
             generator,
             technique,
+            last_ply: self.last_ply.unwrap_or_else(LastPly::auto),
             threads: self.threads as usize,
             table,
         })
@@ -184,6 +194,11 @@ pub fn parse_technique_choice(s: &str) -> Result<Choice<Technique>, String> {
 /// A generator name or `all`.
 pub fn parse_generator_choice(s: &str) -> Result<Choice<Generator>, String> {
     Choice::parse(s, parse_generator)
+}
+
+/// A last ply by name, or an error naming both.
+pub fn parse_last_ply(s: &str) -> Result<LastPly, String> {
+    s.parse().map_err(|e: rayscan::ParseError| e.to_string())
 }
 
 /// A technique by name, or an error listing the names.

@@ -3,20 +3,37 @@
 
 use rayscan::movegen::Generator;
 use rayscan::parallel::{PerftTable, perft_parallel, perft_parallel_stats};
-use rayscan::perft::divide_by;
+use rayscan::perft::{LastPly, Method, divide_by};
 use rayscan::perft::stats::PerftStats;
 use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 
-/// How perft runs: generator, technique, threads and hash table (already checked).
+/// How perft runs: generator, technique, last ply, threads and hash table (already
+/// checked).
 pub struct Settings {
     pub generator: Generator,
     pub technique: Technique,
+    /// The piecewise generator's last ply (the other generators count theirs their own way).
+    pub last_ply: LastPly,
     pub threads: usize,
     pub table: Option<PerftTable>,
 }
 
 impl Settings {
+    /// The technique with the last ply.
+    pub fn method(&self) -> Method {
+        Method {
+            technique: self.technique,
+            last_ply: self.last_ply,
+        }
+    }
+
+    /// The last ply a count with these settings uses: the piecewise generator's bulk
+    /// count only (statistics count every leaf).
+    pub fn last_ply_of(&self, stats: bool) -> Option<LastPly> {
+        (self.generator == Generator::PieceWise && !stats).then_some(self.last_ply)
+    }
+
     /// Perft of `pos`, reporting root moves to `report`.
     pub fn run(
         &self,
@@ -27,7 +44,7 @@ impl Settings {
         let counted = if self.threads > 1 || self.table.is_some() {
             perft_parallel(
                 self.generator,
-                self.technique,
+                self.method(),
                 pos,
                 depth,
                 self.threads,
@@ -35,7 +52,7 @@ impl Settings {
                 report,
             )
         } else {
-            divide_by(self.generator, self.technique, pos, depth, report)
+            divide_by(self.generator, self.method(), pos, depth, report)
         };
         counted.map_err(|e| e.to_string())
     }

@@ -20,8 +20,9 @@
 //! change a third square), are counted one by one as before. Castling fits: its two
 //! pieces' moves take the place of the mover's two squares ([`Children::push_castling`]).
 //!
-//! This is the `lanes` technique's perft ([`crate::sliders::Lanes`]): perft counts its
-//! last ply this way only with that technique, whose fills these are. The lanes are
+//! This is perft's batched last ply ([`crate::perft::LastPly::Batch`]), whatever the
+//! technique: the technique generates the node and its children's moves, and the count
+//! of the children's moves is this one's own, set-wise. The lanes are
 //! those of the copy of the hot path that runs ([`super::copy::Isa::Lanes`]): one AVX-512
 //! register in the x86-64-v4 copy, plain arrays elsewhere (correct, but slower than the
 //! scalar count).
@@ -436,7 +437,8 @@ impl<S: Slider, C: Side, K: Isa> Visitor for Collect<'_, S, C, K> {
     }
 }
 
-/// [`perft2`] on `b` for the technique it is run with ([`Slider::lanes_or`]).
+/// [`perft2`] on `b` for the technique it is run with, where perft batches its last ply
+/// ([`Slider::lanes_or`]).
 pub(crate) struct Perft2<'a, C, K>(&'a Board, PhantomData<(C, K)>);
 
 impl<'a, C, K> Perft2<'a, C, K> {

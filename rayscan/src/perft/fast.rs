@@ -1,6 +1,6 @@
 //! Perft's fast path: every move copy-made on the lean [`Board`] straight from the
 //! generator's sets (the piece a constant in each), the last ply counted by population
-//! counts, the `lanes` technique's last two plies eight children at a time
+//! counts, or the last two plies eight children at a time where the last ply is batched
 //! ([`super::batch`]). Run in the copy of the hot paths the CPU can run
 //! ([`PerftEntry`]); the recursion stays in that copy through [`Isa`].
 
@@ -112,7 +112,8 @@ pub(crate) fn perft_body<S: Slider, C: Side, K: Isa>(b: &Board, depth: u32) -> u
     v.nodes
 }
 
-/// Nothing, for the techniques [`Slider::lanes_or`] does not run the other argument with.
+/// Nothing, where the last ply is not batched ([`Slider::lanes_or`] runs the other
+/// argument).
 pub(crate) struct Skip<T>(pub(crate) PhantomData<T>);
 
 impl<T> WithSlider for Skip<T> {

@@ -32,7 +32,9 @@ use crate::movegen::piecewise::{MakeEach, enumerate};
 use crate::position::zobrist::splitmix;
 use crate::position::{Board, Position};
 use crate::side::Side;
-use crate::sliders::{Slider, Technique, WithSlider};
+use crate::sliders::{Slider, WithSlider};
+
+use super::Method;
 
 /// The seed of [`PerftTable::new`]'s keys.
 pub const DEFAULT_SEED: u64 = 0x5241_5953_4341_4e21;
@@ -479,15 +481,16 @@ impl WithSlider for Hashed<'_> {
     }
 }
 
-/// [`perft_hashed`] with a technique chosen at run time.
+/// [`perft_hashed`] with a technique chosen at run time, and a last ply as for
+/// [`super::perft_with`].
 #[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 pub fn perft_hashed_with(
-    technique: Technique,
+    method: impl Into<Method>,
     pos: &Position,
     depth: u32,
     table: &PerftTable,
 ) -> u64 {
-    technique.dispatch(Hashed { pos, depth, table })
+    method.into().dispatch(Hashed { pos, depth, table })
 }
 
 #[cfg(test)]

@@ -3,11 +3,12 @@
 //! Bulk counting: at depth 1 the number of legal moves is the count, so the last ply is
 //! never played, and piece-wise and direction-wise perft do not even list it: their
 //! count is a sum of population counts ([`crate::movegen::count`],
-//! [`crate::movegen::DirectionTargets::count`]). Built with AVX-512, piece-wise perft
-//! counts the children of its last interior ply eight at a time, one per lane of a
-//! vector register (the book's performance chapter, "Eight children at a time"). The
-//! staged picker is the exception: it is counted move by move, since what it must prove
-//! is that its stages yield every move once.
+//! [`crate::movegen::DirectionTargets::count`]). How piece-wise perft counts that ply is
+//! its [`LastPly`], chosen apart from the slider technique ([`Method`]): each child on
+//! its own, or eight children at a time, one per lane of a vector register (the book's
+//! performance chapter, "Eight children at a time"). The staged picker is the exception:
+//! it is counted move by move, since what it must prove is that its stages yield every
+//! move once.
 //!
 //! ## Where the run-time dispatchers are compiled
 //!
@@ -27,8 +28,10 @@ pub(crate) mod copy;
 pub(crate) mod fast;
 #[cfg(feature = "std")]
 pub mod hash;
-pub mod last_ply;
+pub(crate) mod last_ply;
 pub mod stats;
+
+pub use last_ply::{LastPly, Method};
 
 use crate::chess_move::{Move, MoveList};
 use crate::mailbox::{self, Board15x12, Board16x12, Layout, Mailbox, X88};
@@ -37,7 +40,7 @@ use crate::movegen::{
     perft_staged,
 };
 use crate::position::Position;
-use crate::sliders::{RayWise, Slider, Technique, WithRayWise, WithSlider};
+use crate::sliders::{RayWise, Slider, WithRayWise, WithSlider};
 
 /// The deepest perft the tools accept. Far beyond what finishes (the start position at
 /// depth 15 is about 2·10^21 nodes); the bound keeps the recursion's stack use known and
@@ -142,10 +145,21 @@ impl WithSlider for Perft<'_> {
     }
 }
 
-/// [`perft`] with a technique chosen at run time (dispatched once, at the top).
+/// [`perft`] with a technique chosen at run time (dispatched once, at the top), and a
+/// last ply: the one [`LastPly::auto`] picks where `method` is a [`Technique`](crate::sliders::Technique) alone.
+///
+/// ```
+/// use rayscan::perft::{LastPly, Method, perft_with};
+/// use rayscan::position::Position;
+/// use rayscan::sliders::Technique;
+/// let start = Position::startpos();
+/// assert_eq!(perft_with(Technique::Magic, &start, 3), 8902);
+/// let each = Method { technique: Technique::Classical, last_ply: LastPly::Each };
+/// assert_eq!(perft_with(each, &start, 3), 8902);
+/// ```
 #[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
-pub fn perft_with(technique: Technique, pos: &Position, depth: u32) -> u64 {
-    technique.dispatch(Perft { pos, depth })
+pub fn perft_with(method: impl Into<Method>, pos: &Position, depth: u32) -> u64 {
+    method.into().dispatch(Perft { pos, depth })
 }
 
 /// Where [`divide_by`] reports each root move; `None` for a plain count.
@@ -179,35 +193,37 @@ struct Root<'a, 'f> {
 
 impl WithSlider for Root<'_, '_> {
     type Output = u64;
-    /// The piece-wise and hybrid generators, which take any technique.
+    /// The hybrid generator, which takes any technique.
     fn run<S: Slider>(self) -> u64 {
         let (pos, d) = (self.pos, self.depth - 1);
         let mut moves = MoveList::new();
-        if self.generator == Generator::Hybrid {
-            generate_hybrid::<S>(pos, &mut moves);
-            sum_root(
-                pos,
-                moves.iter().copied(),
-                |p| perft_hybrid::<S>(p, d),
-                self.report,
-            )
-        } else {
-            crate::movegen::generate::<S>(pos, &mut moves);
-            if std::env::var_os("XP_BATCH").is_some() {
-                return sum_root(
-                    pos,
-                    moves.iter().copied(),
-                    |p| perft::<last_ply::Batched<S>>(p, d),
-                    self.report,
-                );
-            }
-            sum_root(
-                pos,
-                moves.iter().copied(),
-                |p| perft::<S>(p, d),
-                self.report,
-            )
-        }
+        generate_hybrid::<S>(pos, &mut moves);
+        sum_root(
+            pos,
+            moves.iter().copied(),
+            |p| perft_hybrid::<S>(p, d),
+            self.report,
+        )
+    }
+}
+
+/// The root split of the piece-wise generator, run with its [`Method`]'s type.
+struct PieceWiseRoot<'a, 'f>(Root<'a, 'f>);
+
+impl WithSlider for PieceWiseRoot<'_, '_> {
+    type Output = u64;
+    fn run<S: Slider>(self) -> u64 {
+        let Root {
+            pos, depth, report, ..
+        } = self.0;
+        let mut moves = MoveList::new();
+        crate::movegen::generate::<S>(pos, &mut moves);
+        sum_root(
+            pos,
+            moves.iter().copied(),
+            |p| perft::<S>(p, depth - 1),
+            report,
+        )
     }
 }
 
@@ -248,8 +264,10 @@ fn mailbox_root<L: Layout>(root: Root<'_, '_>) -> u64 {
 
 /// Perft split by root move with any generator and technique: calls `f(move, count)` for
 /// every legal move, in the generator's order, and returns the total. Each generator's
-/// root moves come from that generator. Fails when the technique cannot drive the
-/// generator ([`Generator::accepts`]).
+/// root moves come from that generator. `method` is a [`Technique`](crate::sliders::Technique), or a [`Method`]
+/// that also names the last ply of the piece-wise generator (the other generators count
+/// their last ply their own way). Fails when the technique cannot drive the generator
+/// ([`Generator::accepts`]).
 ///
 /// ```
 /// use rayscan::movegen::Generator;
@@ -266,16 +284,17 @@ fn mailbox_root<L: Layout>(root: Root<'_, '_>) -> u64 {
 /// ```
 pub fn divide_by(
     generator: Generator,
-    technique: Technique,
+    method: impl Into<Method>,
     pos: &Position,
     depth: u32,
     mut f: impl FnMut(Move, u64),
 ) -> Result<u64, UnsupportedTechnique> {
-    run(generator, technique, pos, depth, Some(&mut f))
+    run(generator, method.into(), pos, depth, Some(&mut f))
 }
 
-/// Perft with any generator and technique (dispatched once, at the top). Fails when the
-/// technique cannot drive the generator ([`Generator::accepts`]).
+/// Perft with any generator and technique (dispatched once, at the top); `method` as for
+/// [`divide_by`]. Fails when the technique cannot drive the generator
+/// ([`Generator::accepts`]).
 ///
 /// ```
 /// use rayscan::movegen::Generator;
@@ -289,21 +308,22 @@ pub fn divide_by(
 #[inline]
 pub fn perft_by(
     generator: Generator,
-    technique: Technique,
+    method: impl Into<Method>,
     pos: &Position,
     depth: u32,
 ) -> Result<u64, UnsupportedTechnique> {
-    run(generator, technique, pos, depth, None)
+    run(generator, method.into(), pos, depth, None)
 }
 
 #[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 fn run(
     generator: Generator,
-    technique: Technique,
+    method: Method,
     pos: &Position,
     depth: u32,
     report: Report<'_>,
 ) -> Result<u64, UnsupportedTechnique> {
+    let technique = method.technique;
     let unsupported = UnsupportedTechnique {
         generator,
         technique,
@@ -321,7 +341,8 @@ fn run(
         report,
     };
     let counted = match generator {
-        Generator::PieceWise | Generator::Hybrid => Some(technique.dispatch(root)),
+        Generator::PieceWise => Some(method.dispatch(PieceWiseRoot(root))),
+        Generator::Hybrid => Some(technique.dispatch(root)),
         Generator::DirectionWise | Generator::Staged => technique.dispatch_ray_wise(root),
         Generator::Mailbox0x88 => Some(mailbox_root::<X88>(root)),
         Generator::Mailbox16x12 => Some(mailbox_root::<Board16x12>(root)),
@@ -331,10 +352,10 @@ fn run(
 }
 
 impl Position {
-    /// Perft with the fastest technique for the CPU this runs on, the one
-    /// [`Technique::auto`] names (`lanes` with AVX-512, else `pext` or `magic`), chosen at
-    /// run time like the copy of the hot path: a crate built with no `RUSTFLAGS` counts
-    /// as fast as one built with `-C target-cpu=native`.
+    /// Perft with the fastest method for the CPU this runs on, the one [`Method::auto`]
+    /// names (`pext` or `magic`, the last ply eight children at a time with AVX-512),
+    /// chosen at run time like the copy of the hot path: a crate built with no
+    /// `RUSTFLAGS` counts as fast as one built with `-C target-cpu=native`.
     ///
     /// ```
     /// use rayscan::Position;

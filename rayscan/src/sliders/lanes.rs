@@ -10,19 +10,18 @@
 //! file. The three steps of all eight directions take the time of one direction's, and
 //! the attacks are the union of the lanes.
 //!
-//! Where this pays most is perft's last ply. Two plies above the leaves, each child of a
-//! node differs from the others by one move, so perft counts eight children at a time,
-//! one board per lane: the same fills, now one board per lane and one direction at a
-//! time (perft's batch count (`perft/batch.rs`)). A child's moves are counted in about the
-//! instructions one board's take, for eight boards.
+//! The same lanes, one board per lane and one direction at a time, are how perft's
+//! batched last ply counts eight children at once ([`crate::perft::LastPly::Batch`]),
+//! whatever the technique.
 //!
 //! The lanes are one AVX-512 register where the CPU has AVX-512 (F, CD and VPOPCNTDQ:
 //! Zen 4 and 5, Intel since Ice Lake), each step one instruction; elsewhere plain arrays
-//! handled lane by lane, right but several times slower than the other techniques. So
-//! the tools choose `lanes` by default only with AVX-512 ([`super::Technique::auto`]).
-//! No tables: the per-lane shift counts and masks are four constant registers.
+//! handled lane by lane, right but several times slower than the other techniques. For
+//! one board at a time the lookups of `pext` and `magic` are faster still, so this is
+//! never the default technique ([`super::Technique::auto`]). No tables: the per-lane
+//! shift counts and masks are four constant registers.
 
-use super::{RayWise, Slider, WithSlider};
+use super::{RayWise, Slider};
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::simd::{Backend, Mask, Portable, U64x8};
@@ -216,7 +215,7 @@ macro_rules! checked {
 }
 
 const NAME: &str = "lanes";
-const DESCRIPTION: &str = "Kogge-Stone in the 8 lanes of a vector register: one direction per lane; in perft, one child per lane";
+const DESCRIPTION: &str = "Kogge-Stone in the 8 lanes of a vector register: one direction per lane";
 
 impl Slider for Lanes {
     const NAME: &'static str = NAME;
@@ -258,15 +257,6 @@ impl Slider for Lanes {
             v4::moves(diagonal, straight, occupied, targets),
             portable::moves(diagonal, straight, occupied, targets)
         )
-    }
-
-    #[inline(always)]
-    fn lanes_or<F: WithSlider, G: WithSlider<Output = F::Output>>(
-        lanes: F,
-        otherwise: G,
-    ) -> F::Output {
-        let _ = otherwise;
-        lanes.run::<Self>()
     }
 }
 

@@ -45,8 +45,9 @@ pub trait Slider: Copy + Default + Send + Sync + 'static {
     /// How many moves the sliders have to squares of `targets`: for each slider in
     /// `diagonal` its bishop attacks in `targets`, for each in `straight` its rook
     /// attacks, counted and summed (a queen stands in both sets). What perft's last ply
-    /// asks of the unpinned sliders. Every technique answers piece by piece (this
-    /// default); [`Lanes`](super::Lanes) answers for all of them at once, a direction per lane.
+    /// asks of the unpinned sliders, child by child ([`crate::perft::LastPly::Each`]).
+    /// Every technique answers piece by piece (this default); [`Lanes`](super::Lanes)
+    /// answers for all of them at once, a direction per lane.
     ///
     /// ```
     /// use rayscan::sliders::{Classical, Lanes, Slider};
@@ -75,16 +76,16 @@ pub trait Slider: Copy + Default + Send + Sync + 'static {
         n
     }
 
-    /// `lanes.run::<Self>()` for a technique whose perft counts its last ply eight
-    /// children at a time, one per lane of a vector register (only [`Lanes`](super::Lanes), whose
-    /// fills work on eight boards as on eight directions); `otherwise.run::<Self>()` for
-    /// every other (this default), whose perft counts each child on its own with its own
-    /// attacks.
+    /// `otherwise.run::<Self>()` (this default) for a technique as it is; `lanes.run::<Self>()`
+    /// for one that perft wraps to count its last ply eight children at a time, one per
+    /// lane of a vector register ([`crate::perft::LastPly::Batch`]). Perft's hot paths ask
+    /// it to choose their copy with the lanes and the batched count; a technique of one's
+    /// own keeps this default.
     ///
     /// A choice by type rather than a `const` and an `if`: only the branch taken is
-    /// compiled, so what runs only for the lanes (the eight children's count, the
-    /// AVX-512 copy of perft) is not compiled for every other technique, nor theirs for
-    /// the lanes.
+    /// compiled, so what runs only with the lanes (the eight children's count, the
+    /// AVX-512 copy of perft) is not compiled for every technique, nor theirs for the
+    /// lanes.
     ///
     /// ```
     /// use rayscan::sliders::{Lanes, Pext, Slider, WithSlider};
@@ -95,8 +96,8 @@ pub trait Slider: Copy + Default + Send + Sync + 'static {
     ///         format!("{} {}", S::NAME, self.0)
     ///     }
     /// }
-    /// assert_eq!(Lanes::lanes_or(Says("in lanes"), Says("alone")), "lanes in lanes");
     /// assert_eq!(Pext::lanes_or(Says("in lanes"), Says("alone")), "pext alone");
+    /// assert_eq!(Lanes::lanes_or(Says("in lanes"), Says("alone")), "lanes alone");
     /// ```
     #[inline(always)]
     fn lanes_or<F: WithSlider, G: WithSlider<Output = F::Output>>(

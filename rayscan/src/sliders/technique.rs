@@ -130,21 +130,18 @@ pub type Fastest = Magic;
 
 impl Technique {
     /// The fastest technique for the CPU the program runs on, what every tool uses when
-    /// none is named: `lanes` where the CPU has AVX-512 ([`crate::cpu::x86_64_v4`]),
-    /// else `pext` where BMI2 is present and PEXT is fast, `magic` where PEXT is
-    /// microcoded (AMD before Zen 3), missing, or on other architectures.
-    /// [`crate::cpu::pext`] says why.
+    /// none is named: `pext` where BMI2 is present and PEXT is fast, `magic` where PEXT
+    /// is microcoded (AMD before Zen 3), missing, or on other architectures.
+    /// [`crate::cpu::pext`] says why. (With AVX-512, perft also counts its last ply
+    /// eight children at a time: [`crate::perft::LastPly::auto`], apart from this.)
     ///
     /// ```
     /// use rayscan::sliders::Technique;
     /// assert!(Technique::auto().is_available());
-    /// assert!(matches!(Technique::auto().name(), "lanes" | "pext" | "magic"));
+    /// assert!(matches!(Technique::auto().name(), "pext" | "magic"));
     /// ```
     #[inline]
     pub fn auto() -> Technique {
-        if crate::cpu::x86_64_v4() {
-            return Technique::Lanes;
-        }
         match crate::cpu::pext() {
             #[cfg(target_arch = "x86_64")]
             crate::cpu::PextSupport::Fast => Technique::Pext,
@@ -160,11 +157,7 @@ impl Technique {
     /// assert!(!Technique::auto_reason().is_empty());
     /// ```
     pub fn auto_reason() -> &'static str {
-        if crate::cpu::x86_64_v4() {
-            "AVX-512 with VPOPCNTDQ: eight lanes in one register"
-        } else {
-            crate::cpu::pext().reason()
-        }
+        crate::cpu::pext().reason()
     }
 
     /// Whether the technique can run its own instructions on this CPU: `false` only for

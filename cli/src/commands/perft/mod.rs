@@ -56,8 +56,8 @@ pub struct Args {
     /// First one `move: count` line per root move.
     #[arg(long)]
     divide: bool,
-    /// Also count captures, en passant, castles, promotions, checks, discovered and double checks, and checkmates among the leaves (piecewise generator; not with --hash).
-    #[arg(long)]
+    /// Also count captures, en passant, castles, promotions, checks, discovered and double checks, and checkmates among the leaves (piecewise generator; not with --hash or --last-ply: every leaf is counted on its own).
+    #[arg(long, conflicts_with = "last_ply")]
     stats: bool,
     /// Show a progress bar on a terminal (never with --json) once the count has run this many seconds.
     #[arg(long, value_name = "SECONDS", default_value = "1", allow_negative_numbers = true, value_parser = seconds_parser("--progress-after", 0.0, 1e6))]
@@ -98,6 +98,12 @@ struct PerftJson {
     nodes: u64,
     seconds: f64,
     nps: u64,
+    generator: &'static str,
+    technique: &'static str,
+    /// The piecewise generator's last ply (`batch` or `each`); absent where it does not
+    /// apply (another generator, or `--stats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_ply: Option<&'static str>,
     /// Root moves in generation order, as `/api/perft` and `--merge` give them.
     #[serde(skip_serializing_if = "Option::is_none")]
     divide: Option<Vec<DivideJson>>,
@@ -221,6 +227,9 @@ fn perft(
             nodes,
             seconds,
             nps,
+            generator: settings.generator.name(),
+            technique: settings.technique.name(),
+            last_ply: settings.last_ply_of(stats).map(|l| l.name()),
             divide,
             stats: stats.then(|| StatsJson::from(&counted)),
         }));
