@@ -651,10 +651,10 @@ fn lanes(req: &Request) -> Vec<Section> {
     );
     let mut st2 = Steps::new(req);
     st2.add(
-        "in perft the same register holds 8 children instead: two plies above the leaves, \
-         each child of a node differs from the others by one move, so eight children are \
-         counted in about the instructions of one, one child per lane and one direction \
-         at a time."
+        "perft's batched last ply (--last-ply batch, whatever the technique) fills the same \
+         register with 8 children instead: two plies above the leaves, each child of a node \
+         differs from the others by one move, so eight children are counted in about the \
+         instructions of one, one child per lane and one direction at a time."
             .to_string(),
         &[],
         &[],

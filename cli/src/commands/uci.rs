@@ -241,10 +241,7 @@ impl Uci {
             }
             "lastply" => {
                 self.last_ply = parse_last_ply(value).map_err(|e| {
-                    format!(
-                        "setoption LastPly: {e} (LastPly stays {})",
-                        self.last_ply
-                    )
+                    format!("setoption LastPly: {e} (LastPly stays {})", self.last_ply)
                 })?
             }
             _ => {

@@ -3,8 +3,8 @@
 
 use rayscan::movegen::Generator;
 use rayscan::parallel::{PerftTable, perft_parallel, perft_parallel_stats};
-use rayscan::perft::{LastPly, Method, divide_by};
 use rayscan::perft::stats::PerftStats;
+use rayscan::perft::{LastPly, Method, divide_by};
 use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 

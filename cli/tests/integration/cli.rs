@@ -4,6 +4,7 @@ use std::process::Output;
 
 use crate::common::{TempFile, rayscan, uci_session};
 
+use rayscan::perft::LastPly;
 use rayscan::sliders::{Reference, Slider, Technique};
 use rayscan::{Bitboard, Square};
 
@@ -21,7 +22,8 @@ fn techniques_lists_one_line_each_and_marks_the_default() {
     assert!(out.status.success());
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), Technique::ALL.len() + 1);
+    let n = Technique::ALL.len();
+    assert_eq!(lines.len(), n + 1 + 2 + LastPly::ALL.len() + 1);
     let default = Technique::auto();
     for (line, t) in lines.iter().zip(Technique::ALL) {
         let marked = line.starts_with("* ");
@@ -37,21 +39,44 @@ fn techniques_lists_one_line_each_and_marks_the_default() {
         assert!(line.ends_with(&tail), "{line}");
     }
     assert_eq!(
-        lines[Technique::ALL.len()],
+        lines[n],
         format!(
             "* default on this CPU: {} ({})",
             default.name(),
             Technique::auto_reason()
         )
     );
+    // Perft's last ply: its own list, its own default.
+    assert_eq!(lines[n + 1], "");
+    assert_eq!(
+        lines[n + 2],
+        "perft's last ply (--last-ply), whatever the technique:"
+    );
+    for (line, l) in lines[n + 3..].iter().zip(LastPly::ALL) {
+        assert_eq!(line.starts_with("* "), l == LastPly::auto(), "{line}");
+        assert_eq!(line[2..].split_whitespace().next(), Some(l.name()));
+        assert!(line.ends_with(l.description()), "{line}");
+    }
+    assert_eq!(
+        lines.last().copied(),
+        Some(
+            format!(
+                "* default on this CPU: {} ({})",
+                LastPly::auto(),
+                LastPly::auto_reason()
+            )
+            .as_str()
+        )
+    );
 }
 
 #[test]
-fn techniques_json_is_an_array_with_exactly_one_default() {
+fn techniques_json_lists_both_with_exactly_one_default_each() {
     let out = rayscan(&["techniques", "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    let list = v.as_array().unwrap();
+    assert_eq!(v.as_object().unwrap().len(), 2);
+    let list = v["techniques"].as_array().unwrap();
     assert_eq!(list.len(), Technique::ALL.len());
     for (item, t) in list.iter().zip(Technique::ALL) {
         let obj = item.as_object().unwrap();
@@ -64,6 +89,15 @@ fn techniques_json_is_an_array_with_exactly_one_default() {
     }
     let defaults: Vec<_> = list.iter().filter(|i| i["default"] == true).collect();
     assert_eq!(defaults.len(), 1);
+    let last_ply = v["last_ply"].as_array().unwrap();
+    assert_eq!(last_ply.len(), LastPly::ALL.len());
+    for (item, l) in last_ply.iter().zip(LastPly::ALL) {
+        let obj = item.as_object().unwrap();
+        assert_eq!(obj.len(), 3);
+        assert_eq!(obj["name"], l.name());
+        assert_eq!(obj["description"], l.description());
+        assert_eq!(obj["default"], l == LastPly::auto());
+    }
 }
 
 #[test]

@@ -19,18 +19,26 @@ fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-fn default_in_json(cpu: Option<&str>) -> String {
+/// The default technique and last ply `techniques --json` names.
+fn defaults_in_json(cpu: Option<&str>) -> (String, String) {
     let out = rayscan(cpu, &["techniques", "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    let defaults: Vec<&serde_json::Value> = v
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|t| t["default"] == true)
-        .collect();
-    assert_eq!(defaults.len(), 1, "exactly one default");
-    defaults[0]["name"].as_str().unwrap().to_owned()
+    let default = |list: &str| {
+        let defaults: Vec<&serde_json::Value> = v[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["default"] == true)
+            .collect();
+        assert_eq!(defaults.len(), 1, "exactly one default {list}");
+        defaults[0]["name"].as_str().unwrap().to_owned()
+    };
+    (default("techniques"), default("last_ply"))
+}
+
+fn default_in_json(cpu: Option<&str>) -> String {
+    defaults_in_json(cpu).0
 }
 
 const POSITIONS: [(&str, u32); 4] = [
@@ -49,11 +57,16 @@ const POSITIONS: [(&str, u32); 4] = [
     ),
 ];
 
-fn nodes(cpu: Option<&str>, fen: &str, depth: u32, technique: Option<&str>) -> u64 {
+/// The count of `perft` with the technique and last ply given, each by default where
+/// `None`.
+fn nodes(cpu: Option<&str>, fen: &str, depth: u32, method: (Option<&str>, Option<&str>)) -> u64 {
     let depth = depth.to_string();
     let mut args = vec!["perft", depth.as_str(), "--fen", fen, "--json"];
-    if let Some(t) = technique {
+    if let Some(t) = method.0 {
         args.extend(["--technique", t]);
+    }
+    if let Some(l) = method.1 {
+        args.extend(["--last-ply", l]);
     }
     let out = rayscan(cpu, &args);
     assert!(
@@ -67,40 +80,58 @@ fn nodes(cpu: Option<&str>, fen: &str, depth: u32, technique: Option<&str>) -> u
 
 #[test]
 fn the_default_follows_the_cpu() {
-    assert_eq!(default_in_json(None), Technique::auto().name());
-    let without_avx512 = match cpu::pext() {
+    let pext_or_magic = match cpu::pext() {
         cpu::PextSupport::Fast => "pext",
         _ => "magic",
     };
-    let expected = if cpu::x86_64_v4() {
-        "lanes"
-    } else {
-        without_avx512
-    };
-    assert_eq!(default_in_json(None), expected);
+    assert_eq!(default_in_json(None), Technique::auto().name());
+    assert_eq!(default_in_json(None), pext_or_magic);
+    // The last ply is batched where the CPU has AVX-512, whatever the technique.
+    let batch_or_each = if cpu::x86_64_v4() { "batch" } else { "each" };
+    assert_eq!(defaults_in_json(None).1, batch_or_each);
+    let perft = stdout(&rayscan(None, &["perft", "3", "--json"]));
+    let v: serde_json::Value = serde_json::from_str(&perft).unwrap();
+    assert_eq!(
+        (v["technique"].as_str(), v["last_ply"].as_str()),
+        (Some(pext_or_magic), Some(batch_or_each)),
+        "{perft}"
+    );
     if cpu::x86_64_v4() {
-        assert_eq!(default_in_json(Some("v4")), "lanes");
+        assert_eq!(
+            defaults_in_json(Some("v4")),
+            (pext_or_magic.to_owned(), "batch".to_owned())
+        );
         let text = stdout(&rayscan(None, &["techniques"]));
         assert!(
-            text.ends_with("* default on this CPU: lanes (AVX-512 with VPOPCNTDQ: eight lanes in one register)\n"),
+            text.ends_with("* default on this CPU: batch (AVX-512 with VPOPCNTDQ: eight children in one register)\n"),
             "{text}"
         );
     }
     if cpu::x86_64_v3() {
-        assert_eq!(default_in_json(Some("v3")), without_avx512);
+        assert_eq!(
+            defaults_in_json(Some("v3")),
+            (pext_or_magic.to_owned(), "each".to_owned())
+        );
     }
-    assert_eq!(default_in_json(Some("baseline")), "magic");
+    assert_eq!(
+        defaults_in_json(Some("baseline")),
+        ("magic".to_owned(), "each".to_owned())
+    );
     assert_eq!(default_in_json(Some("slow-pext")), "magic");
     let text = stdout(&rayscan(Some("baseline"), &["techniques"]));
     assert!(
-        text.ends_with("* default on this CPU: magic (no BMI2)\n"),
+        text.contains("* default on this CPU: magic (no BMI2)\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("* default on this CPU: each (no AVX-512: eight lanes would be arrays)\n"),
         "{text}"
     );
     assert!(text.contains("(needs BMI2: not on this CPU)"), "{text}");
     if cpu::bmi2() {
         let text = stdout(&rayscan(Some("slow-pext"), &["techniques"]));
         assert!(
-            text.ends_with(
+            text.contains(
                 "* default on this CPU: magic (BMI2, but PEXT is microcoded on AMD before Zen 3)\n"
             ),
             "{text}"
@@ -111,23 +142,31 @@ fn the_default_follows_the_cpu() {
 #[test]
 fn every_copy_of_the_hot_path_counts_the_same() {
     for (fen, depth) in POSITIONS {
-        let detected = nodes(None, fen, depth, None);
+        let detected = nodes(None, fen, depth, (None, None));
         for technique in [None, Some("classical"), Some("magic"), Some("lanes")] {
-            assert_eq!(
-                nodes(Some("baseline"), fen, depth, technique),
-                detected,
-                "{fen}"
-            );
-            if cpu::x86_64_v3() {
-                assert_eq!(nodes(Some("v3"), fen, depth, technique), detected, "{fen}");
-            }
-            if cpu::x86_64_v4() {
-                assert_eq!(nodes(Some("v4"), fen, depth, technique), detected, "{fen}");
+            for last_ply in [None, Some("batch"), Some("each")] {
+                let method = (technique, last_ply);
+                assert_eq!(
+                    nodes(Some("baseline"), fen, depth, method),
+                    detected,
+                    "{fen} {method:?}"
+                );
+                if cpu::x86_64_v3() {
+                    let n = nodes(Some("v3"), fen, depth, method);
+                    assert_eq!(n, detected, "{fen} {method:?}");
+                }
+                if cpu::x86_64_v4() {
+                    let n = nodes(Some("v4"), fen, depth, method);
+                    assert_eq!(n, detected, "{fen} {method:?}");
+                }
             }
         }
         if cpu::bmi2() {
-            assert_eq!(nodes(None, fen, depth, Some("pext")), detected, "{fen}");
-            assert_eq!(nodes(Some("slow-pext"), fen, depth, Some("pext")), detected);
+            for last_ply in [None, Some("batch"), Some("each")] {
+                let pext = (Some("pext"), last_ply);
+                assert_eq!(nodes(None, fen, depth, pext), detected, "{fen}");
+                assert_eq!(nodes(Some("slow-pext"), fen, depth, pext), detected);
+            }
         }
     }
 }
