@@ -14,8 +14,8 @@
 //! for the native CPU; with AVX2 (the 80-byte board copies in 32-byte moves) it runs as
 //! fast as the native build. Measured on AMD Zen 5 (the book's performance chapter, docs/).
 //! Why AVX-512: perft's batched last ply ([`crate::perft::LastPly::Batch`]) counts eight
-//! children at a time in one register, as the `lanes` technique ([`crate::sliders::Lanes`])
-//! fills eight directions.
+//! children at a time in one register (in two AVX2 registers in the x86-64-v3 copy), as
+//! the `lanes` technique ([`crate::sliders::Lanes`]) fills eight directions.
 //!
 //! The environment variable `RAYSCAN_CPU` overrides what is detected, to test the other
 //! paths on a machine that has everything: `v3` behaves as a CPU without AVX-512 (the
@@ -31,13 +31,13 @@
 //! use rayscan::perft::LastPly;
 //! use rayscan::sliders::Technique;
 //! // The defaults follow the CPU: PEXT where it is fast, the batched last ply with
-//! // AVX-512.
+//! // AVX2 or AVX-512.
 //! let expected = match cpu::pext() {
 //!     PextSupport::Fast => Technique::Pext,
 //!     PextSupport::Slow | PextSupport::Missing => Technique::Magic,
 //! };
 //! assert_eq!(Technique::auto(), expected);
-//! assert_eq!(LastPly::auto() == LastPly::Batch, cpu::x86_64_v4());
+//! assert_eq!(LastPly::auto() == LastPly::Batch, cpu::x86_64_v3());
 //! ```
 
 use core::fmt;

@@ -228,12 +228,10 @@ macro_rules! feature_copy {
     };
 }
 
-// A crate compiled without x86-64-v3 has no AVX-512 either: the v3 copy's lanes are
-// arrays.
 feature_copy!(
     rayscan_v3_copy,
     V3,
-    crate::simd::Portable,
+    crate::simd::Avx2,
     v3,
     "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt"
 );
@@ -250,8 +248,9 @@ feature_copy!(
 /// once and runs the matching copy. Which copies a technique has is chosen by its type
 /// ([`Slider::lanes_or`], so that no technique compiles a copy it never runs):
 /// - a technique with the batched last ply ([`crate::perft::LastPly::Batch`]): the
-///   x86-64-v4 copy, whose lanes are AVX-512 registers, and the baseline copy, whose lanes
-///   are arrays (right, and never the default there);
+///   x86-64-v4 copy, whose lanes are an AVX-512 register, the x86-64-v3 copy, whose lanes
+///   are two AVX2 registers, and the baseline copy, whose lanes are arrays (right, and
+///   never the default there);
 /// - every other technique computes on single words, where AVX-512 adds nothing to
 ///   AVX2: the x86-64-v3 copy, which such a CPU runs, and the baseline copy.
 mod hot {
@@ -290,11 +289,13 @@ mod hot {
         }
     }
 
-    /// Runs an action on the lanes' copies: x86-64-v4, else baseline.
+    /// Runs an action on the lanes' copies: x86-64-v4, else x86-64-v3, else baseline.
     #[inline(always)]
     fn lanes_copies<S: Slider, A: Action>(action: A) -> A::Output {
         if run_v4() {
             action.on::<S, V4>()
+        } else if run_v3() {
+            action.on::<S, V3>()
         } else {
             action.on_baseline::<S>()
         }
@@ -361,9 +362,9 @@ mod hot {
 
     /// Perft (depth ≥ 1) with the method [`crate::perft::Method::auto`] picks, compiled
     /// only in the copy that runs it: `pext` (where it is fast) or `magic` with the
-    /// batched last ply in the x86-64-v4 copy, and with each child counted alone in the
-    /// x86-64-v3 copy, `magic` in the baseline copy. Five perfts, instead of every copy
-    /// of each technique and last ply.
+    /// batched last ply in the x86-64-v4 and x86-64-v3 copies, `magic` with each child
+    /// counted alone in the baseline copy. Five perfts, instead of every copy of each
+    /// technique and last ply.
     #[inline]
     pub(super) fn perft_auto(pos: &Position, depth: u32) -> u64 {
         #[cfg(target_arch = "x86_64")]
@@ -383,9 +384,9 @@ mod hot {
             }
             if cpu::x86_64_v3() {
                 return if fast_pext {
-                    Perft(pos, depth).on::<pext::Hardware, V3>()
+                    Perft(pos, depth).on::<Batched<pext::Hardware>, V3>()
                 } else {
-                    Perft(pos, depth).on::<Magic, V3>()
+                    Perft(pos, depth).on::<Batched<Magic>, V3>()
                 };
             }
         }
@@ -600,8 +601,8 @@ mod tests {
 
     /// Every copy a technique has ([`hot`]), run directly (the dispatch picks one), gives
     /// the counts of an independent generator: PEXT in software (baseline) and in
-    /// hardware, the lanes technique, and the batched last ply in arrays (baseline) and in
-    /// AVX-512 registers (v4).
+    /// hardware, the lanes technique, and the batched last ply in arrays (baseline), in
+    /// AVX2 registers (v3) and in an AVX-512 register (v4).
     #[test]
     fn both_copies_agree() {
         let positions = [
@@ -627,6 +628,7 @@ mod tests {
                     if crate::cpu::x86_64_v3() {
                         assert_eq!(perft_on::<Magic, V3>(pos, depth), want);
                         assert_eq!(perft_on::<pext::Hardware, V3>(pos, depth), want);
+                        assert_eq!(perft_on::<Batched<pext::Hardware>, V3>(pos, depth), want);
                     }
                     if crate::cpu::x86_64_v4() {
                         assert_eq!(perft_on::<Batched<Lanes>, V4>(pos, depth), want);

@@ -3,52 +3,83 @@
 //! batched last ply ([`crate::perft::LastPly::Batch`], eight children at once) compute
 //! with.
 //!
-//! Two backends behind one small API, chosen by a type parameter ([`Backend`]):
+//! Three backends behind one small API, chosen by a type parameter ([`Backend`]):
 //! - [`Avx512`]: one 512-bit register, each operation one instruction (`vpandq`,
 //!   `vpsllvq`, `vpopcntq`, `vplzcntq`…), a [`Mask`] one mask register. Only code that
 //!   runs where the CPU has AVX-512 may use it: the copy of the hot paths compiled for
 //!   x86-64-v4 (`isa`), or any code when the crate itself is compiled with
 //!   AVX-512 ([`Compiled`]).
+//! - [`Avx2`]: two 256-bit registers, four lanes each, a [`Mask`] two registers of
+//!   all-ones and all-zeros lanes. AVX2 has no population count or leading-zero count of
+//!   a word: a count is a table of nibbles looked up by bytes, the highest bit a smear.
+//!   Only code that runs where the CPU has AVX2 may use it: the x86-64-v3 copy, or code
+//!   compiled with AVX2 ([`Compiled`]).
 //! - [`Portable`]: plain arrays handled lane by lane, on every CPU. Correct, and what the
-//!   tests compare with the scalar code on every build, but not fast: left to the
-//!   compiler's vectorizer, the array code came out split into halves and quarters with
-//!   shuffles between them, and perft ran at half speed. Hence the intrinsics.
+//!   tests compare with the others on every build, but not fast: left to the compiler's
+//!   vectorizer, the array code came out split into halves and quarters with shuffles
+//!   between them, and perft ran at half speed. Hence the intrinsics.
 
 use core::marker::PhantomData;
 use core::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 
 use crate::bitboard::{Bitboard, shift_signed};
 
-/// One bit per lane: where a condition holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mask(pub(crate) u8);
+/// One flag per lane: where a condition holds, held as the backend holds it.
+pub(crate) struct Mask<B: Backend>(B::M);
 
-impl Mask {
+impl<B: Backend> Clone for Mask<B> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B: Backend> Copy for Mask<B> {}
+
+impl<B: Backend> Mask<B> {
+    /// The lanes whose bits are set in `bits` (bit `i` for lane `i`).
+    #[inline(always)]
+    pub(crate) fn from_bits(bits: u8) -> Self {
+        Mask(B::mask_from_bits(bits))
+    }
+
+    /// No lane.
+    #[inline(always)]
+    pub(crate) fn none() -> Self {
+        Self::from_bits(0)
+    }
+
     /// The first `n` lanes (all eight for `n` ≥ 8).
     #[inline(always)]
-    pub(crate) fn first(n: usize) -> Mask {
-        Mask(if n >= 8 { 0xff } else { (1u8 << n) - 1 })
+    pub(crate) fn first(n: usize) -> Self {
+        Self::from_bits(if n >= 8 { 0xff } else { (1u8 << n) - 1 })
     }
 
     /// Whether the condition holds in some lane.
     #[inline(always)]
     pub(crate) fn any(self) -> bool {
-        self.0 != 0
+        B::mask_any(self.0)
+    }
+
+    /// Bit `i` for lane `i`.
+    #[cfg(test)]
+    pub(crate) fn bits(self) -> u8 {
+        B::mask_bits(self.0)
     }
 }
 
-impl BitAnd for Mask {
-    type Output = Mask;
+impl<B: Backend> BitAnd for Mask<B> {
+    type Output = Self;
     #[inline(always)]
-    fn bitand(self, o: Mask) -> Mask {
-        Mask(self.0 & o.0)
+    fn bitand(self, o: Self) -> Self {
+        Mask(B::mask_and(self.0, o.0))
     }
 }
 
-impl BitAndAssign for Mask {
+impl<B: Backend> BitAndAssign for Mask<B> {
     #[inline(always)]
-    fn bitand_assign(&mut self, o: Mask) {
-        self.0 &= o.0;
+    fn bitand_assign(&mut self, o: Self) {
+        *self = *self & o;
     }
 }
 
@@ -57,6 +88,8 @@ impl BitAndAssign for Mask {
 pub(crate) trait Backend: Copy + 'static {
     /// The eight words.
     type V: Copy;
+    /// A flag per lane.
+    type M: Copy;
     fn from_array(a: [u64; 8]) -> Self::V;
     fn to_array(v: Self::V) -> [u64; 8];
     fn splat(x: u64) -> Self::V;
@@ -78,12 +111,19 @@ pub(crate) trait Backend: Copy + 'static {
     fn len(a: Self::V) -> Self::V;
     /// The highest bit of each lane (zero for zero).
     fn highest(a: Self::V) -> Self::V;
-    fn non_zero(a: Self::V) -> Mask;
-    fn is_zero(a: Self::V) -> Mask;
+    fn non_zero(a: Self::V) -> Self::M;
+    fn is_zero(a: Self::V) -> Self::M;
     /// The lanes of `m`, zero elsewhere.
-    fn keep(a: Self::V, m: Mask) -> Self::V;
+    fn keep(a: Self::V, m: Self::M) -> Self::V;
     /// `a ^ b` in the lanes of `m`, `a` elsewhere.
-    fn xor_where(a: Self::V, m: Mask, b: Self::V) -> Self::V;
+    fn xor_where(a: Self::V, m: Self::M, b: Self::V) -> Self::V;
+    /// The lanes whose bits are set in `bits`.
+    fn mask_from_bits(bits: u8) -> Self::M;
+    /// Bit `i` set where lane `i` is.
+    #[cfg(test)]
+    fn mask_bits(m: Self::M) -> u8;
+    fn mask_and(a: Self::M, b: Self::M) -> Self::M;
+    fn mask_any(m: Self::M) -> bool;
     /// The sum of the lanes.
     fn sum(a: Self::V) -> u64;
     /// The union of the lanes.
@@ -100,12 +140,13 @@ fn zip(a: [u64; 8], b: [u64; 8], f: impl Fn(u64, u64) -> u64) -> [u64; 8] {
 }
 
 #[inline(always)]
-fn lanes_where(a: [u64; 8], f: impl Fn(u64) -> bool) -> Mask {
-    Mask((0..8).fold(0, |m, i| m | (u8::from(f(a[i])) << i)))
+fn lanes_where(a: [u64; 8], f: impl Fn(u64) -> bool) -> u8 {
+    (0..8).fold(0, |m, i| m | (u8::from(f(a[i])) << i))
 }
 
 impl Backend for Portable {
     type V = [u64; 8];
+    type M = u8;
     #[inline(always)]
     fn from_array(a: [u64; 8]) -> [u64; 8] {
         a
@@ -173,20 +214,36 @@ impl Backend for Portable {
         })
     }
     #[inline(always)]
-    fn non_zero(a: [u64; 8]) -> Mask {
+    fn non_zero(a: [u64; 8]) -> u8 {
         lanes_where(a, |x| x != 0)
     }
     #[inline(always)]
-    fn is_zero(a: [u64; 8]) -> Mask {
+    fn is_zero(a: [u64; 8]) -> u8 {
         lanes_where(a, |x| x == 0)
     }
     #[inline(always)]
-    fn keep(a: [u64; 8], m: Mask) -> [u64; 8] {
-        core::array::from_fn(|i| if m.0 >> i & 1 != 0 { a[i] } else { 0 })
+    fn keep(a: [u64; 8], m: u8) -> [u64; 8] {
+        core::array::from_fn(|i| if m >> i & 1 != 0 { a[i] } else { 0 })
     }
     #[inline(always)]
-    fn xor_where(a: [u64; 8], m: Mask, b: [u64; 8]) -> [u64; 8] {
-        core::array::from_fn(|i| if m.0 >> i & 1 != 0 { a[i] ^ b[i] } else { a[i] })
+    fn xor_where(a: [u64; 8], m: u8, b: [u64; 8]) -> [u64; 8] {
+        core::array::from_fn(|i| if m >> i & 1 != 0 { a[i] ^ b[i] } else { a[i] })
+    }
+    #[inline(always)]
+    fn mask_from_bits(bits: u8) -> u8 {
+        bits
+    }
+    #[cfg(test)]
+    fn mask_bits(m: u8) -> u8 {
+        m
+    }
+    #[inline(always)]
+    fn mask_and(a: u8, b: u8) -> u8 {
+        a & b
+    }
+    #[inline(always)]
+    fn mask_any(m: u8) -> bool {
+        m != 0
     }
     #[inline(always)]
     fn sum(a: [u64; 8]) -> u64 {
@@ -212,7 +269,7 @@ pub(crate) struct Avx512;
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    use super::{Avx512, Backend, Mask};
+    use super::{Avx512, Backend};
     use core::arch::x86_64::*;
 
     /// Calls intrinsics of AVX-512F, CD or VPOPCNTDQ.
@@ -226,6 +283,7 @@ mod avx512 {
 
     impl Backend for Avx512 {
         type V = __m512i;
+        type M = __mmask8;
         #[inline(always)]
         fn from_array(a: [u64; 8]) -> __m512i {
             // SAFETY: `[u64; 8]` and `__m512i` have the same size, and every bit pattern
@@ -293,20 +351,36 @@ mod avx512 {
             simd!(_mm512_srlv_epi64(top, _mm512_lzcnt_epi64(a)))
         }
         #[inline(always)]
-        fn non_zero(a: __m512i) -> Mask {
-            Mask(simd!(_mm512_test_epi64_mask(a, a)))
+        fn non_zero(a: __m512i) -> __mmask8 {
+            simd!(_mm512_test_epi64_mask(a, a))
         }
         #[inline(always)]
-        fn is_zero(a: __m512i) -> Mask {
-            Mask(simd!(_mm512_testn_epi64_mask(a, a)))
+        fn is_zero(a: __m512i) -> __mmask8 {
+            simd!(_mm512_testn_epi64_mask(a, a))
         }
         #[inline(always)]
-        fn keep(a: __m512i, m: Mask) -> __m512i {
-            simd!(_mm512_maskz_mov_epi64(m.0, a))
+        fn keep(a: __m512i, m: __mmask8) -> __m512i {
+            simd!(_mm512_maskz_mov_epi64(m, a))
         }
         #[inline(always)]
-        fn xor_where(a: __m512i, m: Mask, b: __m512i) -> __m512i {
-            simd!(_mm512_mask_xor_epi64(a, m.0, a, b))
+        fn xor_where(a: __m512i, m: __mmask8, b: __m512i) -> __m512i {
+            simd!(_mm512_mask_xor_epi64(a, m, a, b))
+        }
+        #[inline(always)]
+        fn mask_from_bits(bits: u8) -> __mmask8 {
+            bits
+        }
+        #[cfg(test)]
+        fn mask_bits(m: __mmask8) -> u8 {
+            m
+        }
+        #[inline(always)]
+        fn mask_and(a: __mmask8, b: __mmask8) -> __mmask8 {
+            a & b
+        }
+        #[inline(always)]
+        fn mask_any(m: __mmask8) -> bool {
+            m != 0
         }
         #[inline(always)]
         fn sum(a: __m512i) -> u64 {
@@ -319,9 +393,237 @@ mod avx512 {
     }
 }
 
+/// Two AVX2 registers of four lanes each: x86-64 only.
+///
+/// Its operations execute AVX2 instructions without checking. The invariant that makes
+/// them sound: this type is only named by code that runs where the CPU has AVX2, namely
+/// the x86-64-v3 copy of the hot paths (chosen only after [`crate::cpu::x86_64_v3`]
+/// said so), or any code when the crate is compiled with AVX2 ([`Compiled`]).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::{Avx2, Backend};
+    use core::arch::x86_64::*;
+
+    /// Calls intrinsics of AVX2.
+    macro_rules! simd {
+        ($e:expr) => {
+            // SAFETY: `Avx2` is only used where the CPU has AVX2 (the invariant in its doc
+            // comment).
+            unsafe { $e }
+        };
+    }
+
+    /// `$op` on each half (the lanes 0–3 and 4–7), of one operand or two. A macro, not
+    /// a closure: out of line, a closure would be compiled without AVX2.
+    macro_rules! halves {
+        ($op:ident($a:expr)) => {{
+            let a = $a;
+            [simd!($op(a[0])), simd!($op(a[1]))]
+        }};
+        ($op:ident($a:expr, $b:expr)) => {{
+            let (a, b) = ($a, $b);
+            [simd!($op(a[0], b[0])), simd!($op(a[1], b[1]))]
+        }};
+    }
+
+    type V = [__m256i; 2];
+
+    #[inline(always)]
+    fn ones() -> __m256i {
+        simd!(_mm256_set1_epi64x(-1))
+    }
+
+    /// The population count of each byte: a table of the sixteen nibbles, looked up by
+    /// the low and the high nibble of each byte and added.
+    #[inline(always)]
+    fn byte_counts(x: __m256i) -> __m256i {
+        let table = simd!(_mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+            2, 3, 3, 4
+        ));
+        let nibbles = simd!(_mm256_set1_epi8(0x0f));
+        let low = simd!(_mm256_and_si256(x, nibbles));
+        let high = simd!(_mm256_and_si256(_mm256_srli_epi16::<4>(x), nibbles));
+        simd!(_mm256_add_epi8(
+            _mm256_shuffle_epi8(table, low),
+            _mm256_shuffle_epi8(table, high)
+        ))
+    }
+
+    /// The highest bit of each lane: the bits below it smeared in, then the rest off.
+    #[inline(always)]
+    fn highest(x: __m256i) -> __m256i {
+        let mut x = x;
+        x = simd!(_mm256_or_si256(x, _mm256_srli_epi64::<1>(x)));
+        x = simd!(_mm256_or_si256(x, _mm256_srli_epi64::<2>(x)));
+        x = simd!(_mm256_or_si256(x, _mm256_srli_epi64::<4>(x)));
+        x = simd!(_mm256_or_si256(x, _mm256_srli_epi64::<8>(x)));
+        x = simd!(_mm256_or_si256(x, _mm256_srli_epi64::<16>(x)));
+        x = simd!(_mm256_or_si256(x, _mm256_srli_epi64::<32>(x)));
+        simd!(_mm256_andnot_si256(_mm256_srli_epi64::<1>(x), x))
+    }
+
+    /// The lanes of one half whose bits of `bits` are set: bits 0–3 for lanes 0–3, or
+    /// 4–7 shifted down for lanes 4–7.
+    #[inline(always)]
+    fn half_mask(bits: u8) -> __m256i {
+        let lane_bits = simd!(_mm256_setr_epi64x(1, 2, 4, 8));
+        let picked = simd!(_mm256_and_si256(
+            _mm256_set1_epi64x(i64::from(bits)),
+            lane_bits
+        ));
+        simd!(_mm256_cmpeq_epi64(picked, lane_bits))
+    }
+
+    /// The sum of the four lanes of one register.
+    #[inline(always)]
+    fn add_across(x: __m256i) -> u64 {
+        let two = simd!(_mm_add_epi64(
+            _mm256_castsi256_si128(x),
+            _mm256_extracti128_si256::<1>(x)
+        ));
+        simd!(_mm_cvtsi128_si64(_mm_add_epi64(two, _mm_unpackhi_epi64(two, two)))) as u64
+    }
+
+    impl Backend for Avx2 {
+        type V = V;
+        type M = V;
+        #[inline(always)]
+        fn from_array(a: [u64; 8]) -> V {
+            // SAFETY: `[u64; 8]` and two `__m256i` have the same size, and every bit
+            // pattern is a valid value of both.
+            unsafe { core::mem::transmute::<[u64; 8], V>(a) }
+        }
+        #[inline(always)]
+        fn to_array(v: V) -> [u64; 8] {
+            // SAFETY: as in `from_array`.
+            unsafe { core::mem::transmute::<V, [u64; 8]>(v) }
+        }
+        #[inline(always)]
+        fn splat(x: u64) -> V {
+            let s = simd!(_mm256_set1_epi64x(x as i64));
+            [s, s]
+        }
+        #[inline(always)]
+        fn and(a: V, b: V) -> V {
+            halves!(_mm256_and_si256(a, b))
+        }
+        #[inline(always)]
+        fn or(a: V, b: V) -> V {
+            halves!(_mm256_or_si256(a, b))
+        }
+        #[inline(always)]
+        fn xor(a: V, b: V) -> V {
+            halves!(_mm256_xor_si256(a, b))
+        }
+        #[inline(always)]
+        fn not(a: V) -> V {
+            Self::xor(a, [ones(), ones()])
+        }
+        #[inline(always)]
+        fn add(a: V, b: V) -> V {
+            halves!(_mm256_add_epi64(a, b))
+        }
+        #[inline(always)]
+        fn sub(a: V, b: V) -> V {
+            halves!(_mm256_sub_epi64(a, b))
+        }
+        #[inline(always)]
+        fn shl(a: V, n: u32) -> V {
+            let n = simd!(_mm_cvtsi64_si128(i64::from(n)));
+            [
+                simd!(_mm256_sll_epi64(a[0], n)),
+                simd!(_mm256_sll_epi64(a[1], n)),
+            ]
+        }
+        #[inline(always)]
+        fn shr(a: V, n: u32) -> V {
+            let n = simd!(_mm_cvtsi64_si128(i64::from(n)));
+            [
+                simd!(_mm256_srl_epi64(a[0], n)),
+                simd!(_mm256_srl_epi64(a[1], n)),
+            ]
+        }
+        #[inline(always)]
+        fn shl_each(a: V, counts: V) -> V {
+            // `vpsllvq` gives zero for a count of 64 or more, as the trait asks.
+            halves!(_mm256_sllv_epi64(a, counts))
+        }
+        #[inline(always)]
+        fn shr_each(a: V, counts: V) -> V {
+            halves!(_mm256_srlv_epi64(a, counts))
+        }
+        #[inline(always)]
+        fn len(a: V) -> V {
+            let zero = simd!(_mm256_setzero_si256());
+            [
+                simd!(_mm256_sad_epu8(byte_counts(a[0]), zero)),
+                simd!(_mm256_sad_epu8(byte_counts(a[1]), zero)),
+            ]
+        }
+        #[inline(always)]
+        fn highest(a: V) -> V {
+            [highest(a[0]), highest(a[1])]
+        }
+        #[inline(always)]
+        fn non_zero(a: V) -> V {
+            Self::not(Self::is_zero(a))
+        }
+        #[inline(always)]
+        fn is_zero(a: V) -> V {
+            let zero = simd!(_mm256_setzero_si256());
+            halves!(_mm256_cmpeq_epi64(a, [zero, zero]))
+        }
+        #[inline(always)]
+        fn keep(a: V, m: V) -> V {
+            Self::and(a, m)
+        }
+        #[inline(always)]
+        fn xor_where(a: V, m: V, b: V) -> V {
+            Self::xor(a, Self::and(b, m))
+        }
+        #[inline(always)]
+        fn mask_from_bits(bits: u8) -> V {
+            [half_mask(bits), half_mask(bits >> 4)]
+        }
+        #[cfg(test)]
+        fn mask_bits(m: V) -> u8 {
+            let bits = |h: __m256i| simd!(_mm256_movemask_pd(_mm256_castsi256_pd(h))) as u8;
+            bits(m[0]) | bits(m[1]) << 4
+        }
+        #[inline(always)]
+        fn mask_and(a: V, b: V) -> V {
+            Self::and(a, b)
+        }
+        #[inline(always)]
+        fn mask_any(m: V) -> bool {
+            let either = simd!(_mm256_or_si256(m[0], m[1]));
+            simd!(_mm256_testz_si256(either, either)) == 0
+        }
+        #[inline(always)]
+        fn sum(a: V) -> u64 {
+            add_across(simd!(_mm256_add_epi64(a[0], a[1])))
+        }
+        #[inline(always)]
+        fn or_all(a: V) -> u64 {
+            let o = simd!(_mm256_or_si256(a[0], a[1]));
+            let two = simd!(_mm_or_si128(
+                _mm256_castsi256_si128(o),
+                _mm256_extracti128_si256::<1>(o)
+            ));
+            simd!(_mm_cvtsi128_si64(_mm_or_si128(two, _mm_unpackhi_epi64(two, two)))) as u64
+        }
+    }
+}
+
 /// The backend of code compiled with the crate's own features: [`Avx512`] where the
 /// crate is built with AVX-512F, CD and VPOPCNTDQ (`-C target-cpu=native` on Zen 4 and
-/// 5 or a recent Intel), so that every CPU that runs it has them; [`Portable`] elsewhere.
+/// 5 or a recent Intel), [`Avx2`] where it is built with AVX2, so that every CPU that
+/// runs it has them; [`Portable`] elsewhere.
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "avx512f",
@@ -331,13 +633,23 @@ mod avx512 {
 pub(crate) type Compiled = Avx512;
 /// The backend of code compiled with the crate's own features: [`Avx512`] where the
 /// crate is built with AVX-512F, CD and VPOPCNTDQ (`-C target-cpu=native` on Zen 4 and
-/// 5 or a recent Intel), so that every CPU that runs it has them; [`Portable`] elsewhere.
-#[cfg(not(all(
+/// 5 or a recent Intel), [`Avx2`] where it is built with AVX2, so that every CPU that
+/// runs it has them; [`Portable`] elsewhere.
+#[cfg(all(
     target_arch = "x86_64",
-    target_feature = "avx512f",
-    target_feature = "avx512cd",
-    target_feature = "avx512vpopcntdq"
-)))]
+    target_feature = "avx2",
+    not(all(
+        target_feature = "avx512f",
+        target_feature = "avx512cd",
+        target_feature = "avx512vpopcntdq"
+    ))
+))]
+pub(crate) type Compiled = Avx2;
+/// The backend of code compiled with the crate's own features: [`Avx512`] where the
+/// crate is built with AVX-512F, CD and VPOPCNTDQ (`-C target-cpu=native` on Zen 4 and
+/// 5 or a recent Intel), [`Avx2`] where it is built with AVX2, so that every CPU that
+/// runs it has them; [`Portable`] elsewhere.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
 pub(crate) type Compiled = Portable;
 
 /// Eight 64-bit words, one per lane: sets of squares, or counts.
@@ -430,19 +742,19 @@ impl<B: Backend> U64x8<B> {
 
     /// The lanes that are not zero.
     #[inline(always)]
-    pub(crate) fn non_zero(self) -> Mask {
-        B::non_zero(self.0)
+    pub(crate) fn non_zero(self) -> Mask<B> {
+        Mask(B::non_zero(self.0))
     }
 
     /// The lanes that are zero.
     #[inline(always)]
-    pub(crate) fn is_zero(self) -> Mask {
-        B::is_zero(self.0)
+    pub(crate) fn is_zero(self) -> Mask<B> {
+        Mask(B::is_zero(self.0))
     }
 
     /// The lanes with at most one bit set.
     #[inline(always)]
-    pub(crate) fn at_most_one(self) -> Mask {
+    pub(crate) fn at_most_one(self) -> Mask<B> {
         (self & (self - Self::splat(1))).is_zero()
     }
 
@@ -454,14 +766,14 @@ impl<B: Backend> U64x8<B> {
 
     /// The lanes of `m`, zero elsewhere.
     #[inline(always)]
-    pub(crate) fn keep(self, m: Mask) -> Self {
-        Self::new(B::keep(self.0, m))
+    pub(crate) fn keep(self, m: Mask<B>) -> Self {
+        Self::new(B::keep(self.0, m.0))
     }
 
     /// `self ^ other` in the lanes of `m`, `self` elsewhere.
     #[inline(always)]
-    pub(crate) fn xor_where(self, m: Mask, other: Self) -> Self {
-        Self::new(B::xor_where(self.0, m, other.0))
+    pub(crate) fn xor_where(self, m: Mask<B>, other: Self) -> Self {
+        Self::new(B::xor_where(self.0, m.0, other.0))
     }
 
     /// The sum of the lanes.
@@ -603,7 +915,7 @@ mod tests {
         let others = U64x8::<B>::from_array(WORDS.map(|x| x.rotate_left(17) ^ 0x5555));
         for (i, &x) in WORDS.iter().enumerate() {
             let y = others.to_array()[i];
-            let bit = |m: Mask| m.0 >> i & 1 != 0;
+            let bit = |m: Mask<B>| m.bits() >> i & 1 != 0;
             assert_eq!((l & others).to_array()[i], x & y);
             assert_eq!((l | others).to_array()[i], x | y);
             assert_eq!((l ^ others).to_array()[i], x ^ y);
@@ -627,7 +939,7 @@ mod tests {
             assert_eq!(right[i], if n < 64 { x >> n } else { 0 });
             assert_eq!((!l).to_array()[i], !x);
             assert_eq!(
-                l.keep(Mask(0b1010_1010)).to_array()[i],
+                l.keep(Mask::from_bits(0b1010_1010)).to_array()[i],
                 if i % 2 == 1 { x } else { 0 }
             );
         }
@@ -644,8 +956,8 @@ mod tests {
     #[test]
     fn the_portable_lanes_answer_as_one_word_does() {
         lanes_answer_as_one_word_does::<Portable>();
-        assert_eq!(Mask::first(3), Mask(0b111));
-        assert_eq!(Mask::first(8), Mask(0xff));
+        assert_eq!(Mask::<Portable>::first(3).bits(), 0b111);
+        assert_eq!(Mask::<Portable>::first(8).bits(), 0xff);
     }
 
     /// Where the CPU has AVX-512 (elsewhere its instructions would fault).
@@ -654,6 +966,19 @@ mod tests {
     fn the_avx512_lanes_answer_as_one_word_does() {
         if crate::cpu::x86_64_v4() {
             lanes_answer_as_one_word_does::<Avx512>();
+        }
+    }
+
+    /// Where the CPU has AVX2 (elsewhere its instructions would fault).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_lanes_answer_as_one_word_does() {
+        if crate::cpu::x86_64_v3() {
+            lanes_answer_as_one_word_does::<Avx2>();
+            for bits in [0, 1, 0b1010_0101, 0x80, 0xff] {
+                assert_eq!(Mask::<Avx2>::from_bits(bits).bits(), bits);
+                assert_eq!(Mask::<Avx2>::from_bits(bits).any(), bits != 0);
+            }
         }
     }
 }

@@ -88,7 +88,7 @@ impl Game {
 /// Threads and hash for perft.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Speed {
-    /// How the piecewise generator counts its last ply: batch (eight children at a time in the lanes of a vector register) or each (each child on its own, with the technique's attacks) [default: batch with AVX-512, else each].
+    /// How the piecewise generator counts its last ply: batch (eight children at a time in the lanes of a vector register) or each (each child on its own, with the technique's attacks) [default: batch with AVX2 or AVX-512, else each].
     #[arg(long, value_name = "NAME", value_parser = parse_last_ply)]
     pub last_ply: Option<LastPly>,
     /// Worker threads (1 to 1024): the tree is split two plies down.

@@ -86,8 +86,8 @@ fn the_default_follows_the_cpu() {
     };
     assert_eq!(default_in_json(None), Technique::auto().name());
     assert_eq!(default_in_json(None), pext_or_magic);
-    // The last ply is batched where the CPU has AVX-512, whatever the technique.
-    let batch_or_each = if cpu::x86_64_v4() { "batch" } else { "each" };
+    // The last ply is batched where the CPU has AVX2 or AVX-512, whatever the technique.
+    let batch_or_each = if cpu::x86_64_v3() { "batch" } else { "each" };
     assert_eq!(defaults_in_json(None).1, batch_or_each);
     let perft = stdout(&rayscan(None, &["perft", "3", "--json"]));
     let v: serde_json::Value = serde_json::from_str(&perft).unwrap();
@@ -110,7 +110,12 @@ fn the_default_follows_the_cpu() {
     if cpu::x86_64_v3() {
         assert_eq!(
             defaults_in_json(Some("v3")),
-            (pext_or_magic.to_owned(), "each".to_owned())
+            (pext_or_magic.to_owned(), "batch".to_owned())
+        );
+        let text = stdout(&rayscan(Some("v3"), &["techniques"]));
+        assert!(
+            text.ends_with("* default on this CPU: batch (AVX2: eight children in two registers)\n"),
+            "{text}"
         );
     }
     assert_eq!(
@@ -124,7 +129,7 @@ fn the_default_follows_the_cpu() {
         "{text}"
     );
     assert!(
-        text.ends_with("* default on this CPU: each (no AVX-512: eight lanes would be arrays)\n"),
+        text.ends_with("* default on this CPU: each (no AVX2: the eight lanes would be arrays)\n"),
         "{text}"
     );
     assert!(text.contains("(needs BMI2: not on this CPU)"), "{text}");

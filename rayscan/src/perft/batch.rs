@@ -63,7 +63,7 @@ macro_rules! unrolled {
 
 /// The lanes where the kind bits `kinds` of a child are set.
 #[inline(always)]
-fn has<B: Backend>(kinds: U64x8<B>, bits: u64) -> Mask {
+fn has<B: Backend>(kinds: U64x8<B>, bits: u64) -> Mask<B> {
     (kinds & U64x8::splat(bits)).non_zero()
 }
 
@@ -258,7 +258,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         // the king has a square to go to or a castling path is clear. Through the king
         // matters only where a slider checks: the square behind the king (`xray`).
         let king_targets = U64x8::splat(king_k) & !us;
-        let mut castles = [Mask(0); 2];
+        let mut castles = [Mask::none(); 2];
         let mut may_castle = false;
         for (i, c) in castling.iter().take(castle_count).enumerate() {
             castles[i] = unchecked

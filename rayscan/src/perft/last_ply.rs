@@ -33,8 +33,9 @@ use crate::square::Square;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum LastPly {
     /// The children of a node two plies above the leaves counted eight at a time, one
-    /// per lane of a vector register: one AVX-512 register where the CPU has AVX-512,
-    /// plain arrays elsewhere (right, but slower than [`LastPly::Each`] there).
+    /// per lane of vector registers: one AVX-512 register where the CPU has AVX-512, two
+    /// AVX2 registers where it has AVX2, plain arrays elsewhere (right, but slower than
+    /// [`LastPly::Each`] there).
     Batch,
     /// Each child counted on its own, by population counts, its sliders' moves from the
     /// technique.
@@ -57,24 +58,24 @@ impl LastPly {
     pub const fn description(self) -> &'static str {
         match self {
             LastPly::Batch => {
-                "eight children at a time, one per lane of a vector register (AVX-512)"
+                "eight children at a time, one per lane of vector registers (AVX-512 or AVX2)"
             }
             LastPly::Each => "each child on its own, its sliders' moves from the technique",
         }
     }
 
     /// The faster on the CPU the program runs on, what perft uses when none is named:
-    /// [`LastPly::Batch`] where the CPU has AVX-512 ([`crate::cpu::x86_64_v4`]), else
-    /// [`LastPly::Each`].
+    /// [`LastPly::Batch`] where the CPU has AVX-512 or AVX2 ([`crate::cpu::x86_64_v4`],
+    /// [`crate::cpu::x86_64_v3`]), else [`LastPly::Each`].
     ///
     /// ```
     /// use rayscan::perft::LastPly;
-    /// let expected = if rayscan::cpu::x86_64_v4() { LastPly::Batch } else { LastPly::Each };
+    /// let expected = if rayscan::cpu::x86_64_v3() { LastPly::Batch } else { LastPly::Each };
     /// assert_eq!(LastPly::auto(), expected);
     /// ```
     #[inline]
     pub fn auto() -> LastPly {
-        if crate::cpu::x86_64_v4() {
+        if crate::cpu::x86_64_v3() {
             LastPly::Batch
         } else {
             LastPly::Each
@@ -85,8 +86,10 @@ impl LastPly {
     pub fn auto_reason() -> &'static str {
         if crate::cpu::x86_64_v4() {
             "AVX-512 with VPOPCNTDQ: eight children in one register"
+        } else if crate::cpu::x86_64_v3() {
+            "AVX2: eight children in two registers"
         } else {
-            "no AVX-512: eight lanes would be arrays"
+            "no AVX2: the eight lanes would be arrays"
         }
     }
 }

@@ -43,9 +43,9 @@ use crate::square::Square;
 pub struct Lanes;
 
 /// The lanes of the rook's directions (north, east, south, west).
-const ROOK_LANES: Mask = Mask(0b0101_0101);
+const ROOK_LANES: u8 = 0b0101_0101;
 /// The lanes of the bishop's directions (north-east, south-east, south-west, north-west).
-const BISHOP_LANES: Mask = Mask(0b1010_1010);
+const BISHOP_LANES: u8 = 0b1010_1010;
 
 /// Per lane, the count that shifts its set `steps` squares along its direction to the
 /// left (`left`) or to the right (`!left`), and 64 (nothing) the other way.
@@ -104,8 +104,8 @@ fn fill<B: Backend>(sliders: U64x8<B>, empty: u64) -> U64x8<B> {
 
 /// The attacks from `sq` in the directions of `lanes`, through `occupied`.
 #[inline(always)]
-fn from_square<B: Backend>(sq: Square, occupied: Bitboard, lanes: Mask) -> Bitboard {
-    let slider = U64x8::<B>::splat(1 << sq as u32).keep(lanes);
+fn from_square<B: Backend>(sq: Square, occupied: Bitboard, lanes: u8) -> Bitboard {
+    let slider = U64x8::<B>::splat(1 << sq as u32).keep(Mask::from_bits(lanes));
     Bitboard(fill(slider, !occupied.0).or_all())
 }
 
@@ -120,8 +120,8 @@ fn count<B: Backend>(
     occupied: Bitboard,
     targets: Bitboard,
 ) -> u32 {
-    let sliders = U64x8::<B>::splat(straight.0).keep(ROOK_LANES)
-        | U64x8::splat(diagonal.0).keep(BISHOP_LANES);
+    let sliders = U64x8::<B>::splat(straight.0).keep(Mask::from_bits(ROOK_LANES))
+        | U64x8::splat(diagonal.0).keep(Mask::from_bits(BISHOP_LANES));
     let reached = fill(sliders, !occupied.0) & U64x8::splat(targets.0);
     reached.len().sum() as u32
 }
@@ -129,7 +129,7 @@ fn count<B: Backend>(
 /// The attacks of the sliders in `sliders` along `dir` through `empty` squares.
 #[inline(always)]
 fn one_direction<B: Backend>(sliders: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
-    let lane = U64x8::<B>::splat(sliders.0).keep(Mask(1 << dir.index()));
+    let lane = U64x8::<B>::splat(sliders.0).keep(Mask::from_bits(1 << dir.index()));
     Bitboard(fill(lane, empty.0).or_all())
 }
 
@@ -157,7 +157,7 @@ mod v4 {
         fn bishop(sq: Square, occupied: Bitboard) -> Bitboard =
             from_square::<Avx512>(sq, occupied, BISHOP_LANES);
         fn queen(sq: Square, occupied: Bitboard) -> Bitboard =
-            from_square::<Avx512>(sq, occupied, Mask(0xff));
+            from_square::<Avx512>(sq, occupied, 0xff);
         fn moves(diagonal: Bitboard, straight: Bitboard, occupied: Bitboard, targets: Bitboard) -> u32 =
             count::<Avx512>(diagonal, straight, occupied, targets);
         fn ray(sliders: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard =
@@ -173,7 +173,7 @@ mod portable {
     use super::*;
 
     #[inline(never)]
-    pub(super) fn attacks(sq: Square, occupied: Bitboard, lanes: Mask) -> Bitboard {
+    pub(super) fn attacks(sq: Square, occupied: Bitboard, lanes: u8) -> Bitboard {
         from_square::<Portable>(sq, occupied, lanes)
     }
 
@@ -242,7 +242,7 @@ impl Slider for Lanes {
     fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
         checked!(
             v4::queen(sq, occupied),
-            portable::attacks(sq, occupied, Mask(0xff))
+            portable::attacks(sq, occupied, 0xff)
         )
     }
 
