@@ -124,6 +124,13 @@ pub(crate) trait Backend: Copy + 'static {
     fn mask_bits(m: Self::M) -> u8;
     fn mask_and(a: Self::M, b: Self::M) -> Self::M;
     fn mask_any(m: Self::M) -> bool;
+    /// Population counts being added up ([`Tally`]).
+    type Bits: Copy;
+    fn bits_zero() -> Self::Bits;
+    /// `acc` with the population count of each lane of `set` added.
+    fn bits_add(acc: Self::Bits, set: Self::V) -> Self::Bits;
+    /// The population counts added up, one per lane.
+    fn bits_total(acc: Self::Bits) -> Self::V;
     /// The sum of the lanes.
     fn sum(a: Self::V) -> u64;
     /// The union of the lanes.
@@ -244,6 +251,19 @@ impl Backend for Portable {
     #[inline(always)]
     fn mask_any(m: u8) -> bool {
         m != 0
+    }
+    type Bits = [u64; 8];
+    #[inline(always)]
+    fn bits_zero() -> [u64; 8] {
+        [0; 8]
+    }
+    #[inline(always)]
+    fn bits_add(acc: [u64; 8], set: [u64; 8]) -> [u64; 8] {
+        Self::add(acc, Self::len(set))
+    }
+    #[inline(always)]
+    fn bits_total(acc: [u64; 8]) -> [u64; 8] {
+        acc
     }
     #[inline(always)]
     fn sum(a: [u64; 8]) -> u64 {
@@ -381,6 +401,19 @@ mod avx512 {
         #[inline(always)]
         fn mask_any(m: __mmask8) -> bool {
             m != 0
+        }
+        type Bits = __m512i;
+        #[inline(always)]
+        fn bits_zero() -> __m512i {
+            Self::splat(0)
+        }
+        #[inline(always)]
+        fn bits_add(acc: __m512i, set: __m512i) -> __m512i {
+            Self::add(acc, Self::len(set))
+        }
+        #[inline(always)]
+        fn bits_total(acc: __m512i) -> __m512i {
+            acc
         }
         #[inline(always)]
         fn sum(a: __m512i) -> u64 {
@@ -603,6 +636,28 @@ mod avx2 {
         fn mask_any(m: V) -> bool {
             let either = simd!(_mm256_or_si256(m[0], m[1]));
             simd!(_mm256_testz_si256(either, either)) == 0
+        }
+        /// Counts per byte: added as bytes, summed into lanes once at the end. A byte
+        /// counts at most 8 per set, so a tally of at most 31 sets cannot overflow.
+        type Bits = V;
+        #[inline(always)]
+        fn bits_zero() -> V {
+            Self::splat(0)
+        }
+        #[inline(always)]
+        fn bits_add(acc: V, set: V) -> V {
+            [
+                simd!(_mm256_add_epi8(acc[0], byte_counts(set[0]))),
+                simd!(_mm256_add_epi8(acc[1], byte_counts(set[1]))),
+            ]
+        }
+        #[inline(always)]
+        fn bits_total(acc: V) -> V {
+            let zero = simd!(_mm256_setzero_si256());
+            [
+                simd!(_mm256_sad_epu8(acc[0], zero)),
+                simd!(_mm256_sad_epu8(acc[1], zero)),
+            ]
         }
         #[inline(always)]
         fn sum(a: V) -> u64 {
@@ -853,6 +908,60 @@ impl<B: Backend> Sub for U64x8<B> {
     }
 }
 
+/// A count per lane, added up from plain counts and from the sizes of sets: the sizes
+/// as the backend adds them best (AVX2 adds the counts of bytes, and sums them into the
+/// lanes once, at [`Tally::total`]). At most 31 sets per tally.
+pub(crate) struct Tally<B: Backend> {
+    counts: U64x8<B>,
+    bits: B::Bits,
+}
+
+impl<B: Backend> Clone for Tally<B> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B: Backend> Copy for Tally<B> {}
+
+impl<B: Backend> Tally<B> {
+    /// The counts `counts`, and no set yet.
+    #[inline(always)]
+    pub(crate) fn new(counts: U64x8<B>) -> Self {
+        Tally {
+            counts,
+            bits: B::bits_zero(),
+        }
+    }
+
+    /// The count with `n` added in each lane.
+    #[inline(always)]
+    #[must_use]
+    pub(crate) fn plus(self, n: U64x8<B>) -> Self {
+        Tally {
+            counts: self.counts + n,
+            bits: self.bits,
+        }
+    }
+
+    /// The count with the size of each lane's set of `set` added.
+    #[inline(always)]
+    #[must_use]
+    pub(crate) fn plus_len(self, set: U64x8<B>) -> Self {
+        Tally {
+            counts: self.counts,
+            bits: B::bits_add(self.bits, set.0),
+        }
+    }
+
+    /// The count of each lane.
+    #[inline(always)]
+    pub(crate) fn total(self) -> U64x8<B> {
+        self.counts + U64x8::new(B::bits_total(self.bits))
+    }
+}
+
 /// A set of squares, or eight of them in lanes: what the set-wise helpers are written
 /// for once and compiled for both, one board ([`Bitboard`]) and eight children at a
 /// time ([`U64x8`], perft's last two plies): the Kogge-Stone fill
@@ -951,6 +1060,15 @@ mod tests {
             WORDS.iter().map(|x| u64::from(x.count_ones())).sum::<u64>()
         );
         assert_eq!(l.or_all(), WORDS.iter().fold(0, |a, x| a | x));
+        // 31 full sets, the most a tally takes, and a plain count.
+        let mut tally = Tally::new(U64x8::<B>::splat(5));
+        for _ in 0..31 {
+            tally = tally.plus_len(l);
+        }
+        let tallied = tally.plus(U64x8::splat(2)).total().to_array();
+        for (i, &x) in WORDS.iter().enumerate() {
+            assert_eq!(tallied[i], 7 + 31 * u64::from(x.count_ones()));
+        }
     }
 
     #[test]

@@ -42,7 +42,7 @@ use crate::movegen::piecewise::{
 use crate::position::Board;
 use crate::position::board::castling_targets;
 use crate::side::Side;
-use crate::simd::{Backend, Mask, U64x8};
+use crate::simd::{Backend, Mask, Tally, U64x8};
 use crate::sliders::kogge_stone::Propagators;
 use crate::sliders::{Slider, WithSlider};
 use crate::square::Square;
@@ -252,7 +252,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         });
         let unchecked = checkers.is_zero();
         let targets = (!us).keep(unchecked) | check_line.keep(checkers.at_most_one());
-        let mut count = pinned_moves.keep(unchecked);
+        let mut count = Tally::new(pinned_moves.keep(unchecked));
 
         // The squares their pieces attack, seen through our king, are needed only where
         // the king has a square to go to or a castling path is clear. Through the king
@@ -289,7 +289,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
                 let through = Propagators::new(empty, d);
                 if ours_d {
-                    count = count + (through.attacks(diagonal) & targets).len();
+                    count = count.plus_len(through.attacks(diagonal) & targets);
                 }
                 if theirs_d {
                     attacked |= through.attacks(their_bq);
@@ -302,7 +302,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
             unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
                 let through = Propagators::new(empty, d);
                 if ours_s {
-                    count = count + (through.attacks(straight) & targets).len();
+                    count = count.plus_len(through.attacks(straight) & targets);
                 }
                 if theirs_s {
                     attacked |= through.attacks(their_rq);
@@ -312,7 +312,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
 
         // The king, and castling.
         if danger {
-            count = count + (king_targets & !attacked).len();
+            count = count.plus_len(king_targets & !attacked);
             if may_castle {
                 for (i, c) in castling.iter().take(castle_count).enumerate() {
                     let mut ok = castles[i] & (attacked & U64x8::splat(c.path)).is_zero();
@@ -325,7 +325,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                         let west = (after & U64x8::splat(c.west)).highest();
                         ok &= ((east | west) & their_rq).is_zero();
                     }
-                    count = count + U64x8::splat(1).keep(ok);
+                    count = count.plus(U64x8::splat(1).keep(ok));
                 }
             }
         }
@@ -335,13 +335,13 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         if few_knights {
             let gone = pinned | t;
             for &(square, jumps) in &knights {
-                let moves = (U64x8::splat(jumps) & targets).len();
-                count = count + moves.keep((U64x8::splat(square) & gone).is_zero());
+                let moves = U64x8::splat(jumps) & targets;
+                count = count.plus_len(moves.keep((U64x8::splat(square) & gone).is_zero()));
             }
         } else {
             let free_knights = U64x8::splat(x_n) & nt & !pinned;
             unrolled!(for j in KnightDirection::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
-                count = count + (jump(free_knights, j) & targets).len();
+                count = count.plus_len(jump(free_knights, j) & targets);
             });
         }
 
@@ -366,15 +366,23 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         };
         let double = up(single & U64x8::splat(X::THIRD_RANK.0)) & empty & targets;
         let single = single & targets;
-        count = count + single.len() + double.len() + west.len() + east.len();
+        count = count
+            .plus_len(single)
+            .plus_len(double)
+            .plus_len(west)
+            .plus_len(east);
         if promoting {
             // Each promotion is four moves: three more than counted above.
             let last = U64x8::splat(X::LAST_RANK.0);
-            let promotions = (single & last).len() + (west & last).len() + (east & last).len();
-            count = count + promotions + promotions + promotions;
+            for promoted in [single & last, west & last, east & last] {
+                count = count
+                    .plus_len(promoted)
+                    .plus_len(promoted)
+                    .plus_len(promoted);
+            }
         }
 
-        total = total + count.keep(Mask::first(children.len() - 8 * g));
+        total = total + count.total().keep(Mask::first(children.len() - 8 * g));
     }
     total.sum()
 }
