@@ -475,8 +475,8 @@ mod avx2 {
     #[inline(always)]
     fn byte_counts(x: __m256i) -> __m256i {
         let table = simd!(_mm256_setr_epi8(
-            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
-            2, 3, 3, 4
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
+            3, 3, 4
         ));
         let nibbles = simd!(_mm256_set1_epi8(0x0f));
         let low = simd!(_mm256_and_si256(x, nibbles));
@@ -519,7 +519,10 @@ mod avx2 {
             _mm256_castsi256_si128(x),
             _mm256_extracti128_si256::<1>(x)
         ));
-        simd!(_mm_cvtsi128_si64(_mm_add_epi64(two, _mm_unpackhi_epi64(two, two)))) as u64
+        simd!(_mm_cvtsi128_si64(_mm_add_epi64(
+            two,
+            _mm_unpackhi_epi64(two, two)
+        ))) as u64
     }
 
     impl Backend for Avx2 {
@@ -670,7 +673,10 @@ mod avx2 {
                 _mm256_castsi256_si128(o),
                 _mm256_extracti128_si256::<1>(o)
             ));
-            simd!(_mm_cvtsi128_si64(_mm_or_si128(two, _mm_unpackhi_epi64(two, two)))) as u64
+            simd!(_mm_cvtsi128_si64(_mm_or_si128(
+                two,
+                _mm_unpackhi_epi64(two, two)
+            ))) as u64
         }
     }
 }

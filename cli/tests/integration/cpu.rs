@@ -114,7 +114,9 @@ fn the_default_follows_the_cpu() {
         );
         let text = stdout(&rayscan(Some("v3"), &["techniques"]));
         assert!(
-            text.ends_with("* default on this CPU: batch (AVX2: eight children in two registers)\n"),
+            text.ends_with(
+                "* default on this CPU: batch (AVX2: eight children in two registers)\n"
+            ),
             "{text}"
         );
     }

@@ -254,82 +254,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let targets = (!us).keep(unchecked) | check_line.keep(checkers.at_most_one());
         let mut count = Tally::new(pinned_moves.keep(unchecked));
 
-        // The squares their pieces attack, seen through our king, are needed only where
-        // the king has a square to go to or a castling path is clear. Through the king
-        // matters only where a slider checks: the square behind the king (`xray`).
-        let king_targets = U64x8::splat(king_k) & !us;
-        let mut castles = [Mask::none(); 2];
-        let mut may_castle = false;
-        for (i, c) in castling.iter().take(castle_count).enumerate() {
-            castles[i] = unchecked
-                & (t & U64x8::splat(c.rook)).is_zero()
-                & (occupied & U64x8::splat(c.must_be_empty)).is_zero();
-            may_castle |= castles[i].any();
-        }
-        let danger = may_castle || king_targets.any();
-        let mut attacked = U64x8::zero();
-        if danger {
-            let row = their_k | west_of(their_k) | east_of(their_k);
-            attacked = X::Them::up_west(their_p)
-                | X::Them::up_east(their_p)
-                | row.shift(8)
-                | row.shift(-8)
-                | row
-                | xray;
-            attacked |= masks::knights_setwise(their_n);
-        }
-
-        // Sliders, set-wise, both sides' through the same empty squares: ours counted
-        // (in one direction a square is reached by at most one slider, the first behind
-        // it), theirs added to the attacked squares.
         let pinned = pin_hv | pin_d;
-        let diagonal = (bishops | queens) & !pinned;
-        let (ours_d, theirs_d) = (diagonal.any(), danger && their_bq.any());
-        if ours_d || theirs_d {
-            unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
-                let through = Propagators::new(empty, d);
-                if ours_d {
-                    count = count.plus_len(through.attacks(diagonal) & targets);
-                }
-                if theirs_d {
-                    attacked |= through.attacks(their_bq);
-                }
-            });
-        }
-        let straight = (rooks | queens) & !pinned;
-        let (ours_s, theirs_s) = (straight.any(), danger && their_rq.any());
-        if ours_s || theirs_s {
-            unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
-                let through = Propagators::new(empty, d);
-                if ours_s {
-                    count = count.plus_len(through.attacks(straight) & targets);
-                }
-                if theirs_s {
-                    attacked |= through.attacks(their_rq);
-                }
-            });
-        }
-
-        // The king, and castling.
-        if danger {
-            count = count.plus_len(king_targets & !attacked);
-            if may_castle {
-                for (i, c) in castling.iter().take(castle_count).enumerate() {
-                    let mut ok = castles[i] & (attacked & U64x8::splat(c.path)).is_zero();
-                    // A Chess960 rook may shield the king's target along the rank: look
-                    // again with king and rook on their new squares.
-                    if ok.any() && (their_rq & U64x8::splat(X::BACK_RANK.0)).any() {
-                        let after =
-                            (occupied & U64x8::splat(!(kb | c.rook))) | U64x8::splat(c.after);
-                        let east = (after & U64x8::splat(c.east)).lowest();
-                        let west = (after & U64x8::splat(c.west)).highest();
-                        ok &= ((east | west) & their_rq).is_zero();
-                    }
-                    count = count.plus(U64x8::splat(1).keep(ok));
-                }
-            }
-        }
-
         // Knights: a pinned knight never moves, a captured one is gone. Two or fewer
         // count from their table entries.
         if few_knights {
@@ -379,6 +304,81 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                     .plus_len(promoted)
                     .plus_len(promoted)
                     .plus_len(promoted);
+            }
+        }
+
+        // The squares their pieces attack, seen through our king, are needed only where
+        // the king has a square to go to or a castling path is clear. Through the king
+        // matters only where a slider checks: the square behind the king (`xray`).
+        let king_targets = U64x8::splat(king_k) & !us;
+        let mut castles = [Mask::none(); 2];
+        let mut may_castle = false;
+        for (i, c) in castling.iter().take(castle_count).enumerate() {
+            castles[i] = unchecked
+                & (t & U64x8::splat(c.rook)).is_zero()
+                & (occupied & U64x8::splat(c.must_be_empty)).is_zero();
+            may_castle |= castles[i].any();
+        }
+        let danger = may_castle || king_targets.any();
+        let mut attacked = U64x8::zero();
+        if danger {
+            let row = their_k | west_of(their_k) | east_of(their_k);
+            attacked = X::Them::up_west(their_p)
+                | X::Them::up_east(their_p)
+                | row.shift(8)
+                | row.shift(-8)
+                | row
+                | xray;
+            attacked |= masks::knights_setwise(their_n);
+        }
+
+        // Sliders, set-wise, both sides' through the same empty squares: ours counted
+        // (in one direction a square is reached by at most one slider, the first behind
+        // it), theirs added to the attacked squares.
+        let diagonal = (bishops | queens) & !pinned;
+        let (ours_d, theirs_d) = (diagonal.any(), danger && their_bq.any());
+        if ours_d || theirs_d {
+            unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
+                let through = Propagators::new(empty, d);
+                if ours_d {
+                    count = count.plus_len(through.attacks(diagonal) & targets);
+                }
+                if theirs_d {
+                    attacked |= through.attacks(their_bq);
+                }
+            });
+        }
+        let straight = (rooks | queens) & !pinned;
+        let (ours_s, theirs_s) = (straight.any(), danger && their_rq.any());
+        if ours_s || theirs_s {
+            unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
+                let through = Propagators::new(empty, d);
+                if ours_s {
+                    count = count.plus_len(through.attacks(straight) & targets);
+                }
+                if theirs_s {
+                    attacked |= through.attacks(their_rq);
+                }
+            });
+        }
+
+        // The king, and castling.
+        if danger {
+            count = count.plus_len(king_targets & !attacked);
+            if may_castle {
+                for (i, c) in castling.iter().take(castle_count).enumerate() {
+                    let mut ok = castles[i] & (attacked & U64x8::splat(c.path)).is_zero();
+                    // A Chess960 rook may shield the king's target along the rank: look
+                    // again with king and rook on their new squares.
+                    if ok.any() && (their_rq & U64x8::splat(X::BACK_RANK.0)).any() {
+                        let after =
+                            (occupied & U64x8::splat(!(kb | c.rook))) | U64x8::splat(c.after);
+                        let east = (after & U64x8::splat(c.east)).lowest();
+                        let west = (after & U64x8::splat(c.west)).highest();
+                        ok &= ((east | west) & their_rq).is_zero();
+                    }
+                    count = count.plus(U64x8::splat(1).keep(ok));
+                }
             }
         }
 
