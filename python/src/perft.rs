@@ -14,8 +14,7 @@ use pyo3::prelude::*;
 use rayscan::Position;
 use rayscan::parallel::PerftTable;
 use rayscan::perft::hash::perft_hashed_with;
-use rayscan::perft::perft_with;
-use rayscan::sliders::Technique;
+use rayscan::perft::{Method, perft_with};
 
 /// The deepest subtree counted in one call of the library: between two such calls a
 /// worker looks whether it should stop (a subtree of 5 plies is well under a second).
@@ -24,10 +23,10 @@ const LEAF: u32 = 5;
 /// How long the calling thread waits between two looks for a signal.
 const SLICE: Duration = Duration::from_millis(30);
 
-/// How the leaves of a subtree are counted: the CPU's fastest technique, with or without
-/// a shared hash table.
+/// How the leaves of a subtree are counted: the CPU's fastest technique and last ply,
+/// with or without a shared hash table.
 pub struct Counter {
-    technique: Technique,
+    method: Method,
     table: Option<PerftTable>,
 }
 
@@ -50,15 +49,15 @@ impl Counter {
             }
         };
         Ok(Counter {
-            technique: Technique::auto(),
+            method: Method::auto(),
             table,
         })
     }
 
     fn leaf(&self, pos: &Position, depth: u32) -> u64 {
         match &self.table {
-            Some(t) if depth >= 2 => perft_hashed_with(self.technique, pos, depth, t),
-            _ => perft_with(self.technique, pos, depth),
+            Some(t) if depth >= 2 => perft_hashed_with(self.method, pos, depth, t),
+            _ => perft_with(self.method, pos, depth),
         }
     }
 

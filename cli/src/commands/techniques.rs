@@ -84,7 +84,7 @@ pub fn run(json: bool) -> String {
         })
         .collect();
     text += &format!(
-        "* default on this CPU: {} ({})\n\nperft's last ply (--last-ply), whatever the technique:\n",
+        "* default on this CPU: {} ({})\n\nperft's last ply (--last-ply; each where a technique is named):\n",
         default.name(),
         Technique::auto_reason()
     );

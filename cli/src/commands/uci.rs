@@ -97,8 +97,11 @@ struct Uci {
     /// and kept: perft counts do not go stale.
     table: Option<PerftTable>,
     technique: Technique,
-    /// How `go perft` counts its last ply.
-    last_ply: LastPly,
+    /// Whether `Technique` was set: then, as on the command line, it computes every
+    /// slider attack unless `LastPly` says otherwise.
+    technique_named: bool,
+    /// `LastPly`, where it is set (not `auto`).
+    last_ply: Option<LastPly>,
     /// `UCI_Chess960`: castling king-to-rook in every position.
     chess960: bool,
     /// Whether the current position's FEN needs Chess960 notation by itself, so that
@@ -119,12 +122,11 @@ impl Uci {
                      option name Threads type spin default 1 min 1 max 1024\n\
                      option name Hash type spin default 0 min 0 max {MAX_HASH_MB}\n\
                      option name Technique type combo default {} var {}\n\
-                     option name LastPly type combo default {} var batch var each\n\
+                     option name LastPly type combo default auto var auto var batch var each\n\
                      option name UCI_Chess960 type check default false\nuciok\n",
                     env!("CARGO_PKG_VERSION"),
                     Technique::auto(),
                     names.join(" var "),
-                    LastPly::auto(),
                 ))
             }
             ["isready"] => Ok("readyok\n".into()),
@@ -166,7 +168,11 @@ impl Uci {
         let settings = Settings {
             generator: Generator::PieceWise,
             technique: self.technique,
-            last_ply: self.last_ply,
+            last_ply: self.last_ply.unwrap_or(if self.technique_named {
+                LastPly::Each
+            } else {
+                LastPly::auto()
+            }),
             threads: self.threads,
             table: self.table.take(),
         };
@@ -237,13 +243,18 @@ impl Uci {
                         "setoption Technique: {e} (Technique stays {})",
                         self.technique
                     )
-                })?
+                })?;
+                self.technique_named = true;
             }
-            "lastply" => {
-                self.last_ply = parse_last_ply(value).map_err(|e| {
-                    format!("setoption LastPly: {e} (LastPly stays {})", self.last_ply)
-                })?
-            }
+            "lastply" => self.last_ply = match value {
+                "auto" => None,
+                _ => Some(parse_last_ply(value).map_err(|_| {
+                    format!(
+                        "setoption LastPly: {quoted} is not auto, batch or each (LastPly stays {})",
+                        self.last_ply.map_or("auto", LastPly::name)
+                    )
+                })?),
+            },
             _ => {
                 return Err(format!(
                     "setoption: unknown option {} (Threads, Hash, Technique, LastPly, UCI_Chess960)",
@@ -265,7 +276,8 @@ pub fn uci(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
         hash_mb: 0,
         table: None,
         technique: Technique::auto(),
-        last_ply: LastPly::auto(),
+        technique_named: false,
+        last_ply: None,
         chess960: false,
         fen_chess960: false,
     };

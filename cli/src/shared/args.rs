@@ -88,7 +88,7 @@ impl Game {
 /// Threads and hash for perft.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Speed {
-    /// How the piecewise generator counts its last ply: batch (eight children at a time in the lanes of a vector register) or each (each child on its own, with the technique's attacks) [default: batch with AVX2 or AVX-512, else each].
+    /// How the piecewise generator counts its last ply: batch (eight children at a time in the lanes of vector registers) or each (each child on its own, with the technique's attacks) [default: each where --technique is given, so that it computes every slider attack; else batch with AVX2 or AVX-512, else each].
     #[arg(long, value_name = "NAME", value_parser = parse_last_ply)]
     pub last_ply: Option<LastPly>,
     /// Worker threads (1 to 1024): the tree is split two plies down.
@@ -110,6 +110,11 @@ impl Speed {
         generator: Generator,
         technique: Option<Technique>,
     ) -> Result<Settings, String> {
+        // A technique named alone computes every slider attack: each child counted with it.
+        let last_ply = self.last_ply.unwrap_or(match technique {
+            Some(_) => LastPly::Each,
+            None => LastPly::auto(),
+        });
         let technique = technique.unwrap_or(generator.default_technique());
         if self.last_ply.is_some() && generator != Generator::PieceWise {
             return Err(format!(
@@ -141,7 +146,7 @@ impl Speed {
         Ok(Settings {
             generator,
             technique,
-            last_ply: self.last_ply.unwrap_or_else(LastPly::auto),
+            last_ply,
             threads: self.threads as usize,
             table,
         })

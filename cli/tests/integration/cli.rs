@@ -50,7 +50,7 @@ fn techniques_lists_one_line_each_and_marks_the_default() {
     assert_eq!(lines[n + 1], "");
     assert_eq!(
         lines[n + 2],
-        "perft's last ply (--last-ply), whatever the technique:"
+        "perft's last ply (--last-ply; each where a technique is named):"
     );
     for (line, l) in lines[n + 3..].iter().zip(LastPly::ALL) {
         assert_eq!(line.starts_with("* "), l == LastPly::auto(), "{line}");
@@ -1100,4 +1100,103 @@ fn merge_refuses_results_with_and_without_stats_mixed() {
         "{}",
         stderr(&out)
     );
+}
+
+/// The last ply is named apart from the technique: a technique named alone computes
+/// every slider attack (each child counted with it), the default pairs the fastest of
+/// each, and `--last-ply` names it; `perft --json` and `bench --json` say which ran.
+#[test]
+fn the_last_ply_is_named_on_its_own() {
+    let run = |args: &[&str]| -> serde_json::Value {
+        let out = rayscan(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        serde_json::from_str(&stdout(&out)).unwrap()
+    };
+    let method = |v: &serde_json::Value| {
+        (
+            v["technique"].as_str().unwrap().to_owned(),
+            v["last_ply"].as_str().map(str::to_owned),
+        )
+    };
+    let default = run(&["perft", "4", "--json"]);
+    assert_eq!(default["nodes"], 197_281);
+    assert_eq!(
+        method(&default),
+        (
+            Technique::auto().name().to_owned(),
+            Some(LastPly::auto().name().to_owned())
+        )
+    );
+    let named = run(&["perft", "4", "--technique", "classical", "--json"]);
+    assert_eq!(named["nodes"], 197_281);
+    assert_eq!(
+        method(&named),
+        ("classical".to_owned(), Some("each".to_owned()))
+    );
+    for last_ply in LastPly::ALL {
+        let v = run(&[
+            "perft",
+            "4",
+            "--technique",
+            "reference",
+            "--last-ply",
+            last_ply.name(),
+            "--json",
+        ]);
+        assert_eq!(v["nodes"], 197_281);
+        assert_eq!(
+            method(&v),
+            ("reference".to_owned(), Some(last_ply.name().to_owned()))
+        );
+    }
+    // Where it does not apply, it is not named.
+    let stats = run(&["perft", "3", "--stats", "--json"]);
+    assert_eq!(stats["last_ply"], serde_json::Value::Null);
+    let hybrid = run(&["perft", "3", "--generator", "hybrid", "--json"]);
+    assert_eq!(hybrid["last_ply"], serde_json::Value::Null);
+    let bench = rayscan(&["bench", "--last-ply", "each", "--json"]);
+    assert!(bench.status.success(), "{}", stderr(&bench));
+    let bench: serde_json::Value = serde_json::from_str(&stdout(&bench)).unwrap();
+    assert_eq!(bench["last_ply"], "each");
+    assert_eq!(bench["right"], true);
+    // Refused, naming what is wrong.
+    for (args, message) in [
+        (
+            &["perft", "3", "--last-ply", "lanes"][..],
+            "invalid last ply \"lanes\": expected batch or each",
+        ),
+        (
+            &["perft", "3", "--generator", "hybrid", "--last-ply", "each"][..],
+            "--last-ply works with the piecewise generator, not hybrid",
+        ),
+        (
+            &["perft", "3", "--stats", "--last-ply", "each"][..],
+            "'--stats' cannot be used with '--last-ply <NAME>'",
+        ),
+    ] {
+        let out = rayscan(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+    }
+}
+
+/// UCI's `LastPly` follows the same rule as the command line: `auto` until set.
+#[test]
+fn uci_names_the_last_ply_on_its_own() {
+    let out = uci_session(
+        None,
+        "uci\nsetoption name LastPly value lanes\nsetoption name LastPly value each\ngo perft 3\nquit\n",
+    );
+    assert!(
+        out.contains("option name LastPly type combo default auto var auto var batch var each"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "info string error: setoption LastPly: \"lanes\" is not auto, batch or each (LastPly stays auto)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Nodes searched: 8902"), "{out}");
 }

@@ -3,10 +3,13 @@
 //!
 //! At the last ply perft counts moves rather than playing them. With [`LastPly::Each`]
 //! it counts each child on its own, by population counts of its pieces' targets, the
-//! sliders' from the technique. With [`LastPly::Batch`] a node two plies above the leaves
-//! counts its children eight at a time, one per lane of a vector register, with set-wise
-//! fills of its own ([`super::batch`]). Either way the technique computes the attacks of
-//! every node perft generates; the last ply only counts.
+//! sliders' from the technique: the technique computes every slider attack of the count.
+//! With [`LastPly::Batch`] a node two plies above the leaves counts its children eight
+//! at a time, one per lane of vector registers, with set-wise fills of its own
+//! ([`super::batch`]): the technique computes the attacks of every node perft generates,
+//! and the last ply's are the fills'. The fastest perft combines the fastest of each
+//! ([`Method::auto`]); a technique named alone counts with [`LastPly::Each`], so that it
+//! is the one that computes every attack.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -119,15 +122,17 @@ impl FromStr for LastPly {
 }
 
 /// How the piece-wise perft counts: the slider technique for every node it generates,
-/// and how it counts its last ply. A [`Technique`] alone converts into one with the
-/// last ply [`LastPly::auto`] picks, so the perft functions take either.
+/// and how it counts its last ply. A [`Technique`] alone converts into one with
+/// [`LastPly::Each`], where the technique computes every slider attack, so the perft
+/// functions take either; [`Method::auto`] is the fastest pair.
 ///
 /// ```
 /// use rayscan::perft::{LastPly, Method};
 /// use rayscan::sliders::Technique;
 /// let method = Method::from(Technique::Pext);
-/// assert_eq!((method.technique, method.last_ply), (Technique::Pext, LastPly::auto()));
+/// assert_eq!((method.technique, method.last_ply), (Technique::Pext, LastPly::Each));
 /// assert_eq!(Method::auto().technique, Technique::auto());
+/// assert_eq!(Method::auto().last_ply, LastPly::auto());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Method {
@@ -159,11 +164,12 @@ impl Method {
 }
 
 impl From<Technique> for Method {
+    /// The technique for every slider attack: each child counted with it.
     #[inline]
     fn from(technique: Technique) -> Method {
         Method {
             technique,
-            last_ply: LastPly::auto(),
+            last_ply: LastPly::Each,
         }
     }
 }

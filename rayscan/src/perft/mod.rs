@@ -146,7 +146,8 @@ impl WithSlider for Perft<'_> {
 }
 
 /// [`perft`] with a technique chosen at run time (dispatched once, at the top), and a
-/// last ply: the one [`LastPly::auto`] picks where `method` is a [`Technique`](crate::sliders::Technique) alone.
+/// last ply: each child counted with the technique where `method` is a
+/// [`Technique`](crate::sliders::Technique) alone ([`Method`]).
 ///
 /// ```
 /// use rayscan::perft::{LastPly, Method, perft_with};
