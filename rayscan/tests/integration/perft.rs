@@ -2,10 +2,10 @@
 //!
 //! The default run checks every depth whose expected count is at most 10^6 with each
 //! bitboard generator (piece-wise, direction-wise, hybrid, staged) and its default
-//! technique, every depth up to 2·10^5 on each mailbox board, the
-//! start position and Kiwipete deeper, and every generator with every technique it
-//! accepts under a smaller budget. The full run (every generator to 10^8 nodes, every
-//! pair to 10^6) is behind `#[ignore]`:
+//! technique (piece-wise: with both last plies), every depth up to 2·10^5 on each
+//! mailbox board, the start position and Kiwipete deeper, and every generator with every
+//! technique it accepts (piece-wise: and both last plies) under a smaller budget. The
+//! full run (every generator to 10^8 nodes, every pair to 10^6) is behind `#[ignore]`:
 //!
 //! ```text
 //! cargo test -p rayscan --release --test perft -- --ignored
@@ -14,7 +14,7 @@
 use std::path::Path;
 
 use rayscan::movegen::Generator;
-use rayscan::perft::perft_by;
+use rayscan::perft::{LastPly, Method, perft_by};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 use rayscan::suite::{SuiteEntry, parse};
@@ -39,7 +39,7 @@ fn load(name: &str) -> Vec<SuiteEntry> {
 fn run(
     entries: &[SuiteEntry],
     generator: Generator,
-    technique: Technique,
+    method: Method,
     budget: u64,
 ) -> (usize, Vec<String>) {
     let threads = std::thread::available_parallelism()
@@ -63,12 +63,12 @@ fn run(
                         };
                         for (depth, expected) in e.depths_within(budget) {
                             checked += 1;
-                            let got = perft_by(generator, technique, &pos, depth)
+                            let got = perft_by(generator, method, &pos, depth)
                                 .unwrap_or_else(|e| panic!("{e}"));
                             if got != expected {
                                 failures.push(format!(
-                                    "{generator}/{technique} {} D{depth}: expected {expected}, got {got}",
-                                    e.fen
+                                    "{generator}/{}/{} {} D{depth}: expected {expected}, got {got}",
+                                    method.technique, method.last_ply, e.fen
                                 ));
                             }
                         }
@@ -87,11 +87,11 @@ fn run(
     })
 }
 
-fn check_all(generator: Generator, technique: Technique, budget: u64) {
+fn check_all(generator: Generator, method: Method, budget: u64) {
     for name in SUITES {
         let entries = load(name);
         assert!(!entries.is_empty(), "{name} is empty");
-        let (checked, failures) = run(&entries, generator, technique, budget);
+        let (checked, failures) = run(&entries, generator, method, budget);
         assert!(
             failures.is_empty(),
             "{name}: {} failures:\n{}",
@@ -105,8 +105,28 @@ fn check_all(generator: Generator, technique: Technique, budget: u64) {
     }
 }
 
+/// The generator with its default technique; the piece-wise one with both last plies.
 fn check_generator(generator: Generator, budget: u64) {
-    check_all(generator, generator.default_technique(), budget);
+    for method in methods(generator, generator.default_technique()) {
+        check_all(generator, method, budget);
+    }
+}
+
+/// The ways `generator` runs with `technique`: the piece-wise generator with each last
+/// ply, the others with theirs.
+fn methods(generator: Generator, technique: Technique) -> Vec<Method> {
+    let last_plies = if generator == Generator::PieceWise {
+        &LastPly::ALL[..]
+    } else {
+        &[LastPly::Each][..]
+    };
+    last_plies
+        .iter()
+        .map(|&last_ply| Method {
+            technique,
+            last_ply,
+        })
+        .collect()
 }
 
 #[test]
@@ -161,13 +181,16 @@ fn start_position_and_kiwipete_deeper() {
             Generator::DirectionWise,
             Generator::Hybrid,
         ] {
-            let got = perft_by(generator, generator.default_technique(), &pos, depth);
-            assert_eq!(got, Ok(expected), "{generator} {fen}");
+            for method in methods(generator, generator.default_technique()) {
+                let got = perft_by(generator, method, &pos, depth);
+                assert_eq!(got, Ok(expected), "{generator} {method:?} {fen}");
+            }
         }
     }
 }
 
-/// Every pair a user can ask for on the command line.
+/// Every pair a user can ask for on the command line (the piece-wise generator's with
+/// each last ply).
 fn pairs() -> impl Iterator<Item = (Generator, Technique)> {
     Generator::ALL.into_iter().flat_map(|g| {
         Technique::ALL
@@ -187,7 +210,9 @@ fn every_generator_and_technique_passes_every_suite_within_a_budget() {
         } else {
             20_000
         };
-        check_all(generator, technique, budget);
+        for method in methods(generator, technique) {
+            check_all(generator, method, budget);
+        }
     }
 }
 
@@ -214,7 +239,9 @@ fn full_suites_to_a_hundred_million_nodes() {
 #[ignore = "every generator with every technique to a million nodes: minutes"]
 fn every_pair_to_a_million_nodes() {
     for (generator, technique) in pairs() {
-        check_all(generator, technique, 1_000_000);
+        for method in methods(generator, technique) {
+            check_all(generator, method, 1_000_000);
+        }
     }
 }
 
@@ -225,7 +252,8 @@ fn check_hashed_and_statistics(budget: u64, seed: u64) {
     use rayscan::perft::hash::perft_hashed_with;
     use rayscan::perft::stats::perft_stats_with;
     let table = PerftTable::with_seed(8, seed).unwrap();
-    let technique = Technique::auto();
+    let method = Method::auto();
+    let technique = method.technique;
     let mut checked = 0;
     for suite in SUITES {
         for e in load(suite) {
@@ -236,13 +264,13 @@ fn check_hashed_and_statistics(budget: u64, seed: u64) {
             for (depth, expected) in e.depths_within(budget) {
                 let at = format!("{suite}:{} depth {depth}", e.line);
                 assert_eq!(
-                    perft_hashed_with(technique, &pos, depth, &table),
+                    perft_hashed_with(method, &pos, depth, &table),
                     expected,
                     "hashed {at}"
                 );
                 let threaded = perft_parallel(
                     Generator::PieceWise,
-                    technique,
+                    method,
                     &pos,
                     depth,
                     2,
