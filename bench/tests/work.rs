@@ -68,19 +68,17 @@ fn count(cpu: &str) -> (u64, String) {
     let mut child = command.spawn().expect("perft-work starts traced");
     let pid = child.id() as libc::pid_t;
     let start = Instant::now();
-    // Waits for the next stop; the signal that stopped it, or `None` at its exit.
-    let next_stop = || -> Option<i32> {
+    // Waits for the next stop: the signal that stopped it.
+    let next_stop = || -> i32 {
         let mut status = 0;
         // SAFETY: `pid` is our child, `status` a valid place for its status.
         let waited = unsafe { libc::waitpid(pid, &mut status, 0) };
         assert_eq!(waited, pid, "waitpid: {}", std::io::Error::last_os_error());
-        if libc::WIFSTOPPED(status) {
-            Some(libc::WSTOPSIG(status))
-        } else {
-            assert!(libc::WIFEXITED(status), "perft-work ended by a signal");
-            assert_eq!(libc::WEXITSTATUS(status), 0, "perft-work failed");
-            None
-        }
+        assert!(
+            libc::WIFSTOPPED(status),
+            "perft-work ended before its stops"
+        );
+        libc::WSTOPSIG(status)
     };
     let resume = |request: libc::c_uint| {
         // SAFETY: `pid` is our stopped, traced child.
@@ -88,25 +86,26 @@ fn count(cpu: &str) -> (u64, String) {
         assert_eq!(done, 0, "ptrace: {}", std::io::Error::last_os_error());
     };
     // Stopped at the exec, then at the first SIGSTOP: the count begins.
-    assert_eq!(next_stop(), Some(libc::SIGTRAP), "perft-work under ptrace");
+    assert_eq!(next_stop(), libc::SIGTRAP, "perft-work under ptrace");
     resume(libc::PTRACE_CONT);
-    assert_eq!(next_stop(), Some(libc::SIGSTOP), "perft-work's first stop");
+    assert_eq!(next_stop(), libc::SIGSTOP, "perft-work's first stop");
     let mut steps = 0u64;
     loop {
         resume(libc::PTRACE_SINGLESTEP);
         match next_stop() {
-            Some(libc::SIGTRAP) => steps += 1,
-            Some(libc::SIGSTOP) => break,
-            other => panic!("perft-work stopped by {other:?} while counted"),
+            libc::SIGTRAP => steps += 1,
+            libc::SIGSTOP => break,
+            other => panic!("perft-work stopped by signal {other} while counted"),
         }
-        if steps % 65_536 == 0 && start.elapsed() > DEADLINE {
+        if steps.is_multiple_of(65_536) && start.elapsed() > DEADLINE {
             // SAFETY: `pid` is our child.
             unsafe { libc::kill(pid, libc::SIGKILL) };
             panic!("counting {cpu} took more than {DEADLINE:?}");
         }
     }
     resume(libc::PTRACE_CONT);
-    assert_eq!(next_stop(), None);
+    let status = child.wait().expect("perft-work's exit");
+    assert!(status.success(), "perft-work: {status}");
     let mut line = String::new();
     child
         .stdout

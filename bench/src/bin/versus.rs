@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use rayscan::movegen::Generator;
-use rayscan::perft::perft_by;
+use rayscan::perft::{LastPly, Method, perft_by};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 
@@ -140,13 +140,23 @@ struct Engine {
     run: Run,
 }
 
-fn rayscan_engine(generator: Generator, technique: Technique, headline: bool) -> Engine {
+/// rayscan's perft with `generator` and `method`; the piece-wise generator's name says
+/// its last ply too.
+fn rayscan_engine(generator: Generator, method: Method, headline: bool) -> Engine {
+    let name = if generator == Generator::PieceWise {
+        format!(
+            "rayscan {generator}/{}, last ply {}",
+            method.technique, method.last_ply
+        )
+    } else {
+        format!("rayscan {generator}/{}", method.technique)
+    };
     Engine {
-        name: format!("rayscan {generator}/{technique}"),
+        name,
         headline,
         run: Box::new(move |fen, depth| {
             let pos = Position::from_fen(fen).expect("a valid FEN").0;
-            perft_by(generator, technique, &pos, depth).expect("an accepted pair")
+            perft_by(generator, method, &pos, depth).expect("an accepted pair")
         }),
     }
 }
@@ -410,23 +420,25 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     let args = Args::parse();
-    let mut engines = vec![rayscan_engine(
-        Generator::PieceWise,
-        Technique::auto(),
-        true,
-    )];
+    let mut engines = vec![rayscan_engine(Generator::PieceWise, Method::auto(), true)];
     if args.made {
         engines = api_made_engines();
     } else if args.api {
         engines = api_engines();
     } else if args.all {
-        for t in Technique::available() {
-            if t != Technique::auto() {
-                engines.push(rayscan_engine(Generator::PieceWise, t, false));
+        // Every technique computing every slider attack (each child counted with it),
+        // then the other generators.
+        for technique in Technique::available() {
+            let each = Method {
+                technique,
+                last_ply: LastPly::Each,
+            };
+            if each != Method::auto() {
+                engines.push(rayscan_engine(Generator::PieceWise, each, false));
             }
         }
         for g in Generator::ALL.into_iter().skip(1) {
-            engines.push(rayscan_engine(g, g.default_technique(), false));
+            engines.push(rayscan_engine(g, g.default_technique().into(), false));
         }
     }
     if !args.api {

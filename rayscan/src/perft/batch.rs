@@ -222,7 +222,6 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                 (their_bq, bishops | queens)
             };
             if lines[usize::from(!d.is_orthogonal())] && (sliders & ray).any() {
-                core::hint::cold_path();
                 let seen = them & ray;
                 let (first, between) = if d.is_positive() {
                     let first = seen.lowest();

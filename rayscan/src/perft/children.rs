@@ -140,8 +140,7 @@ impl Sealed<'_> {
     pub(crate) fn group(self, g: usize) -> [[u64; 8]; 3] {
         assert!(g < self.0.len.div_ceil(8));
         let read = |words: &Words| {
-            let group: [MaybeUninit<u64>; 8] =
-                words.0[8 * g..8 * g + 8].try_into().expect("eight words");
+            let group: [MaybeUninit<u64>; 8] = words.0.as_chunks::<8>().0[g];
             // SAFETY: every word of a group below `len.div_ceil(8)` is written: words
             // `0..len` by `extend` and `push_castling`, the rest of the last group by
             // `seal`, which made this `Sealed`; `[MaybeUninit<u64>; 8]` and `[u64; 8]`
