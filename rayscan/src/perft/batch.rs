@@ -96,6 +96,38 @@ fn jump<B: Backend>(s: U64x8<B>, j: KnightDirection) -> U64x8<B> {
     (s & U64x8::splat(!j.wrap_mask().0)).shift(j.offset())
 }
 
+/// What [`count_children`] reads of its king's square: the king's eight rays, and for
+/// each the square next to the king on the other side, attacked through the king by a
+/// slider that checks along the ray. A table of its own, one aligned line per square,
+/// so that both come in two loads rather than gathered ray by ray from the masks.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct KingRays {
+    rays: [u64; 8],
+    behind: [u64; 8],
+}
+
+static KING_RAYS: [KingRays; 64] = {
+    let rays = masks::build_rays();
+    let mut table = [KingRays {
+        rays: [0; 8],
+        behind: [0; 8],
+    }; 64];
+    let mut k = 0;
+    while k < 64 {
+        let mut d = 0;
+        while d < 8 {
+            table[k].rays[d] = rays[d][k];
+            if let Some(sq) = Square::ALL[k].offset(Direction::ALL[d].opposite()) {
+                table[k].behind[d] = 1 << sq as u32;
+            }
+            d += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
 /// One castling of the side to move in the children, what [`count_children`] tests.
 #[derive(Clone, Copy, Default)]
 struct Castling {
@@ -141,14 +173,11 @@ pub(crate) fn count_children<X: Side, B: Backend>(
     let y_bq = (kind(BISHOP) | kind(QUEEN)) & theirs;
     let y_rq = (kind(ROOK) | kind(QUEEN)) & theirs;
     let y_k = kind(KING) & theirs;
-    let rays = Direction::ALL.map(|d| masks::ray(d, king).0);
+    let KingRays { rays, behind } = KING_RAYS[king as usize];
     let (rook_rays, bishop_rays) = (masks::rook(king).0, masks::bishop(king).0);
     let knight_k = masks::knight(king).0;
     let pawn_k = masks::pawn_attacks(X::COLOR, king).0;
     let king_k = masks::king(king).0;
-    // The square next to the king away from each ray: attacked through the king by a
-    // slider that checks along the ray.
-    let behind = Direction::ALL.map(|d| masks::ray(d.opposite(), king).0 & king_k);
     // Our knights, where there are at most two: each one's square and its targets on
     // an empty board, the same in every child unless captured there.
     let mut knights = [(0u64, 0u64); 2];
