@@ -165,9 +165,8 @@ pub(crate) fn count_children<X: Side, B: Backend>(
     // square in a child), theirs (`y_`, with the mover's changes), the king's tables.
     let x_p = kind(PAWN) & ours;
     let x_n = kind(KNIGHT) & ours;
-    let x_b = kind(BISHOP) & ours;
-    let x_r = kind(ROOK) & ours;
-    let x_q = kind(QUEEN) & ours;
+    let x_bq = (kind(BISHOP) | kind(QUEEN)) & ours;
+    let x_rq = (kind(ROOK) | kind(QUEEN)) & ours;
     let y_p = kind(PAWN) & theirs;
     let y_n = kind(KNIGHT) & theirs;
     let y_bq = (kind(BISHOP) | kind(QUEEN)) & theirs;
@@ -223,11 +222,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         let their_rq = moved(y_rq, (1 << ROOK) | (1 << QUEEN), f, t, k);
         let their_k = moved(y_k, 1 << KING, f, t, k);
         let pawns = U64x8::splat(x_p) & nt;
-        let (bishops, rooks, queens) = (
-            U64x8::splat(x_b) & nt,
-            U64x8::splat(x_r) & nt,
-            U64x8::splat(x_q) & nt,
-        );
+        let (bishops_queens, rooks_queens) = (U64x8::splat(x_bq) & nt, U64x8::splat(x_rq) & nt);
 
         // Checkers and pins: along each ray of the king, the first piece of theirs; a
         // slider of the ray's kind checks with none of ours between, pins with one.
@@ -246,9 +241,9 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         unrolled!(for d in Direction::ALL, [0, 1, 2, 3, 4, 5, 6, 7] {
             let ray = U64x8::splat(rays[d.index()]);
             let (sliders, movers) = if d.is_orthogonal() {
-                (their_rq, rooks | queens)
+                (their_rq, rooks_queens)
             } else {
-                (their_bq, bishops | queens)
+                (their_bq, bishops_queens)
             };
             if lines[usize::from(!d.is_orthogonal())] && (sliders & ray).any() {
                 let seen = them & ray;
@@ -363,7 +358,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
         // Sliders, set-wise, both sides' through the same empty squares: ours counted
         // (in one direction a square is reached by at most one slider, the first behind
         // it), theirs added to the attacked squares.
-        let diagonal = (bishops | queens) & !pinned;
+        let diagonal = bishops_queens & !pinned;
         let (ours_d, theirs_d) = (diagonal.any(), danger && their_bq.any());
         if ours_d || theirs_d {
             unrolled!(for d in Direction::BISHOP, [0, 1, 2, 3] {
@@ -376,7 +371,7 @@ pub(crate) fn count_children<X: Side, B: Backend>(
                 }
             });
         }
-        let straight = (rooks | queens) & !pinned;
+        let straight = rooks_queens & !pinned;
         let (ours_s, theirs_s) = (straight.any(), danger && their_rq.any());
         if ours_s || theirs_s {
             unrolled!(for d in Direction::ROOK, [0, 1, 2, 3] {
