@@ -10,7 +10,8 @@
 # ROUNDS defaults to 5. The positions and depths are start d7, Kiwipete d6, CPW4 d6 and
 # CPW5 d6 (--quick: one ply less each). --binary compares BIN (say, what `cargo install`
 # installed) in place of the workspace's default build. --pair runs the two builds'
-# default technique only (the ratio, in a third of the time).
+# defaults only (the ratio, in a third of the time). A technique named alone counts each
+# child with it (its rows say so); the defaults pair the technique with the last ply.
 #
 # Below the medians' ratio the table gives the ratio of each build's fastest round.
 # --at-least exits 1 if on some position both ratios fall below RATIO: on a shared Xeon,
@@ -51,8 +52,8 @@ positions=(
 configs=(
     "native, default|$native||"
     "default build, default|$default||"
-    "default build, pext|$default||--technique pext"
-    "default build, magic|$default||--technique magic"
+    "default build, pext, each child|$default||--technique pext"
+    "default build, magic, each child|$default||--technique magic"
     "default build, RAYSCAN_CPU=v3|$default|v3|"
     "default build, RAYSCAN_CPU=baseline|$default|baseline|"
 )
@@ -64,8 +65,8 @@ picks=""
 for c in "${configs[@]}"; do
     IFS='|' read -r label bin cpu extra <<<"$c"
     if [ -z "$extra" ]; then
-        t=$(env ${cpu:+RAYSCAN_CPU=$cpu} "$bin" techniques --json | tr '}' '\n' \
-            | sed -n 's/.*"name":"\([^"]*\)".*"default":true.*/\1/p')
+        t=$(env ${cpu:+RAYSCAN_CPU=$cpu} "$bin" perft 1 --json \
+            | sed -n 's/.*"technique":"\([^"]*\)","last_ply":"\([^"]*\)".*/\1, last ply \2/p')
         picks+="$label picks $t. "
     fi
 done

@@ -432,11 +432,15 @@ mod avx512 {
 /// them sound: this type is only named by code that runs where the CPU has AVX2, namely
 /// the x86-64-v3 copy of the hot paths (chosen only after [`crate::cpu::x86_64_v3`]
 /// said so), or any code when the crate is compiled with AVX2 ([`Compiled`]).
+// Named by the x86-64-v3 copy, and by a crate built with AVX2 (not AVX-512) as its
+// backend; a crate built with AVX-512 names it nowhere.
 #[cfg(target_arch = "x86_64")]
+#[cfg_attr(not(rayscan_v3_copy), allow(dead_code))]
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2;
 
 #[cfg(target_arch = "x86_64")]
+#[cfg_attr(not(rayscan_v3_copy), allow(dead_code))]
 mod avx2 {
     use super::{Avx2, Backend};
     use core::arch::x86_64::*;
