@@ -50,8 +50,7 @@ pub struct MoveSet {
     to: Bitboard,
     /// The rest in one word, so that a set is two scalars and goes to a callback in two
     /// registers: as five fields, it went through memory, and the callback's first read
-    /// of it waited for the generator's narrow writes (Kiwipete d4 with every move made
-    /// through `for_each_child`, 10% of the time on one load). Bits 0–7: the origin of
+    /// of it waited for the generator's narrow writes. Bits 0–7: the origin of
     /// every move, when `back` is 0; 8–15: for pawn sets, how many square indices behind
     /// its target each move starts (`i8`); 16–23: the piece's index; 24–31: the kind
     /// ([`SetKind`] shifted down by 12).
@@ -469,13 +468,12 @@ struct Sets<F, const NARROW: bool> {
 impl<F: FnMut(MoveSet) -> bool, const NARROW: bool> Sets<F, NARROW> {
     #[inline(always)]
     fn emit(&mut self, set: MoveSet) {
-        // `generate_moves` hands over empty sets too: the test for them, a branch that
-        // data decides, cost 12% of a perft counted by sets (21% in the check-heavy CPW4
-        // position, where most pieces cannot move), and a caller that counts or iterates
-        // needs none. Narrowed, most sets are empty (a quiescence search's captures: about
-        // 3 of 16 sets have a move), and each costs a call of the caller's closure, which
-        // is seldom inlined: the test saves 8% of the search harness's instructions and
-        // about 5% of its time.
+        // `generate_moves` hands over empty sets too: the test for them is a branch that
+        // data decides (most often wrong where most pieces cannot move, as in check), and
+        // a caller that counts or iterates needs none. Narrowed, most sets are empty (a
+        // quiescence search's captures: a few sets in sixteen have a move), and each
+        // costs a call of the caller's closure, which is seldom inlined: there the test
+        // saves more than it costs.
         if !self.stopped && (!NARROW || !set.is_empty()) {
             self.stopped = (self.f)(set);
         }
@@ -599,12 +597,14 @@ impl Position {
 
     /// [`Position::generate_moves`] narrowed to the moves onto `targets`: the moves `m`
     /// whose [`Move::to`] is in `targets` (for castling, the rook's square), the sets in
-    /// the same order. What a quiescence search asks for with the opponent's pieces (and
-    /// the en-passant square, for en passant too). It costs less than narrowing each set
-    /// ([`MoveSet::with_targets`]): the generator leaves the other squares out before it
-    /// looks at them, and tests the king's targets for safety only when some are wanted.
-    /// Unlike [`Position::generate_moves`], it hands over no empty set: narrowed, most
-    /// pieces have no move, and a call of `f` for each would cost more than the test.
+    /// the same order. With the opponent's pieces as `targets` these are the captures but
+    /// en passant, whose target square is empty; for every capture and nothing else, as a
+    /// quiescence search wants, use [`Position::generate_captures`] (the en-passant square
+    /// as a target would let a quiet move onto it through). It costs less than narrowing
+    /// each set ([`MoveSet::with_targets`]): the generator leaves the other squares out
+    /// before it looks at them, and tests the king's targets for safety only when some are
+    /// wanted. Unlike [`Position::generate_moves`], it hands over no empty set: narrowed,
+    /// most pieces have no move, and a call of `f` for each would cost more than the test.
     ///
     /// ```
     /// use rayscan::Position;
@@ -634,5 +634,48 @@ impl Position {
             wanted: targets,
         };
         Hot::visit::<S, _>(self, sets).stopped
+    }
+
+    /// The legal captures, en passant included, and no quiet move: the moves `m` for which
+    /// [`Position::is_capture`] holds, in the order of [`Position::generate_moves`], as
+    /// sets, none of them empty. What a quiescence search generates. Promotions that
+    /// capture are here; promotions by a push are quiet. Stops, and returns `true`, when
+    /// `f` does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayscan::Position;
+    /// // Black has just played f7f5: e5xf6 takes en passant, and the knight's move to the
+    /// // empty f6 is quiet.
+    /// let p: Position = "rnbqkbnr/ppp1p1pp/8/3pPp2/6N1/8/PPPP1PPP/RNBQKB1R w KQkq f6 0 4"
+    ///     .parse()
+    ///     .unwrap();
+    /// let mut captures = Vec::new();
+    /// p.generate_captures(|set| {
+    ///     captures.extend(set.into_iter().map(|m| m.to_string()));
+    ///     false
+    /// });
+    /// assert_eq!(captures, ["e5f6"]);
+    /// ```
+    #[inline]
+    pub fn generate_captures(&self, f: impl FnMut(MoveSet) -> bool) -> bool {
+        self.generate_captures_with::<Fastest>(f)
+    }
+
+    /// [`Position::generate_captures`] with slider technique `S` (monomorphized).
+    #[inline]
+    pub fn generate_captures_with<S: Slider>(&self, mut f: impl FnMut(MoveSet) -> bool) -> bool {
+        let theirs = self.color(!self.side_to_move());
+        let ep = self.ep_square().map_or(Bitboard::EMPTY, Bitboard::from);
+        // The en-passant square is empty: only an en-passant set may land there.
+        self.generate_moves_to_with::<S>(theirs | ep, |set| {
+            let set = if set.is_en_passant() {
+                set
+            } else {
+                set.with_targets(theirs)
+            };
+            !set.is_empty() && f(set)
+        })
     }
 }

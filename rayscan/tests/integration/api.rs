@@ -300,6 +300,55 @@ fn generate_moves_to_gives_the_moves_onto_its_targets() {
     assert!(narrowed_moves > 10_000, "only {narrowed_moves} moves");
 }
 
+/// `Position::generate_captures` hands over exactly the moves `is_capture` names, en
+/// passant included and no quiet move, in the order of `generate_moves`, with no empty
+/// set, on every position; and it stops when told.
+#[test]
+fn generate_captures_gives_the_captures_and_nothing_else() {
+    let (mut captures, mut en_passant) = (0, 0);
+    for p in positions() {
+        let all = moves_of(&p, |p, f| p.generate_moves(f));
+        let expected: Vec<Move> = all.iter().copied().filter(|&m| p.is_capture(m)).collect();
+        // The mask only names the call in a failure's message.
+        let all_squares = Bitboard::FULL;
+        let got = moves_of(&p, |p, f| {
+            p.generate_captures(no_empty_set(f, p, all_squares))
+        });
+        assert_eq!(got, expected, "{p}");
+        let with = moves_of(&p, |p, f| {
+            p.generate_captures_with::<Classical>(no_empty_set(f, p, all_squares))
+        });
+        assert_eq!(with, expected, "{p}, classical");
+        captures += got.len();
+        en_passant += got.iter().filter(|m| m.is_en_passant()).count();
+        let mut calls = 0;
+        let stopped = p.generate_captures(|_| {
+            calls += 1;
+            true
+        });
+        let any = !expected.is_empty();
+        assert_eq!((stopped, calls), (any, usize::from(any)), "{p}");
+    }
+    assert!(captures > 5_000, "only {captures} captures");
+    assert!(en_passant > 20, "only {en_passant} en-passant captures");
+}
+
+/// The position a user met: `generate_moves_to(theirs | ep)` lets the knight's quiet move
+/// onto the empty en-passant square through; `generate_captures` does not.
+#[test]
+fn generate_captures_leaves_a_quiet_move_onto_the_en_passant_square_out() {
+    let p: Position = "rnbqkbnr/ppp1p1pp/8/3pPp2/6N1/8/PPPP1PPP/RNBQKB1R w KQkq f6 0 4"
+        .parse()
+        .unwrap();
+    let theirs = p.color(!p.side_to_move());
+    let ep = Bitboard::from(p.ep_square().unwrap());
+    let onto = moves_of(&p, |p, f| p.generate_moves_to(theirs | ep, f));
+    assert!(onto.iter().any(|m| m.to_string() == "g4f6"));
+    let captures = moves_of(&p, |p, f| p.generate_captures(f));
+    let names: Vec<String> = captures.iter().map(Move::to_string).collect();
+    assert_eq!(names, ["e5f6"]);
+}
+
 /// `captured_piece` and `piece_at`, which read a kind from three bits, against a search
 /// through the boards of each kind, on every square of every position and for every move.
 #[test]
