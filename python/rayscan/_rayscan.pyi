@@ -144,7 +144,10 @@ class Board:
     def is_game_over(self, *, claim_draw: bool = False) -> bool: ...
     def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]: ...
     def perft(self, depth: int, *, threads: int = 1, hash_mb: int = 0) -> int:
-        """Leaf nodes ``depth`` plies below; the GIL released, Ctrl-C honoured."""
+        """Leaf nodes ``depth`` (1 to 64) plies below; the GIL released, Ctrl-C honoured.
+
+        ``threads`` is 1 to 1024 and ``hash_mb`` 0 (no table) to 65536; ``ValueError``
+        outside, as the command line refuses them."""
 
 def perft_fen(fen: str, depth: int, *, threads: int = 1, hash_mb: int = 0) -> int:
     """Perft of a FEN (exported as ``rayscan.perft``)."""

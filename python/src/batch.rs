@@ -14,6 +14,12 @@ use crate::perft::{Counter, run};
 
 /// The FENs of `fens` (any iterable of `str`), or `TypeError` naming the first that is not.
 fn texts(fens: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    // A str is iterable too, one character at a time: never what was meant.
+    if fens.is_instance_of::<pyo3::types::PyString>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "fens: a str, where a list of FEN strings was meant (put it in a list: [fen])",
+        ));
+    }
     fens.try_iter()?
         .enumerate()
         .map(|(i, item)| {

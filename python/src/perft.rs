@@ -36,9 +36,10 @@ impl Counter {
     pub fn new(hash_mb: i64) -> PyResult<Counter> {
         let table = match hash_mb {
             0 => None,
-            mb if mb < 0 => {
+            mb if !(0..=rayscan::perft::MAX_HASH_MB as i64).contains(&mb) => {
                 return Err(PyValueError::new_err(format!(
-                    "hash_mb: {mb} is negative (0 for no table)"
+                    "hash_mb: {mb} is not in 0..={} (0 for no table)",
+                    rayscan::perft::MAX_HASH_MB
                 )));
             }
             mb => {
@@ -77,24 +78,28 @@ impl Counter {
     }
 }
 
-/// The number of threads `threads` asks for: at least 1 and at most 1024.
+/// The number of threads `threads` asks for: at least 1 and at most
+/// [`rayscan::perft::MAX_THREADS`], as in the CLI.
 pub fn threads(threads: i64) -> PyResult<usize> {
-    if (1..=1024).contains(&threads) {
-        Ok(threads as usize)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "threads: {threads} is not in 1..=1024"
-        )))
+    const MAX: usize = rayscan::perft::MAX_THREADS;
+    match usize::try_from(threads) {
+        Ok(n) if (1..=MAX).contains(&n) => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "threads: {threads} is not in 1..={MAX}"
+        ))),
     }
 }
 
-/// A depth from Python: not negative.
+/// A perft depth from Python: 1 to [`rayscan::perft::MAX_DEPTH`], as in the CLI. Deeper
+/// would never finish, and depth 0 is no count at all.
 pub fn depth(depth: i64) -> PyResult<u32> {
-    u32::try_from(depth).map_err(|_| {
-        PyValueError::new_err(format!(
-            "depth: {depth} is not a number of plies (0 or more)"
-        ))
-    })
+    const MAX: u32 = rayscan::perft::MAX_DEPTH;
+    match u32::try_from(depth) {
+        Ok(d) if (1..=MAX).contains(&d) => Ok(d),
+        _ => Err(PyValueError::new_err(format!(
+            "depth: {depth} is not in 1..={MAX}"
+        ))),
+    }
 }
 
 /// Counts a worker out when it ends, however it ends (a worker that panicked too), so

@@ -120,8 +120,14 @@ def test_arguments_out_of_range_are_value_errors():
         lambda: chess.Piece(7, True),
         lambda: chess.Piece.from_symbol("x"),
         lambda: board.perft(-1),
+        lambda: board.perft(0),
+        lambda: board.perft(65),
         lambda: board.perft(1, threads=0),
+        lambda: board.perft(1, threads=1025),
         lambda: board.perft(1, hash_mb=-5),
+        lambda: board.perft(1, hash_mb=65537),
+        lambda: chess.perft(chess.STARTING_FEN, 65),
+        lambda: chess.perft_many([chess.STARTING_FEN], 0),
         lambda: board.fen(en_passant="sometimes"),
         lambda: board.copy(stack=-1),
         lambda: chess.Board(None),
@@ -131,6 +137,10 @@ def test_arguments_out_of_range_are_value_errors():
             call()
     with pytest.raises((TypeError, OverflowError)):
         board.piece_at(2**70)
+    # A FEN where a list of them is meant: refused, not read a character at a time.
+    for call in (chess.planes, chess.legal_move_counts, lambda f: chess.perft_many(f, 1)):
+        with pytest.raises(TypeError, match="a list of FEN strings"):
+            call(chess.STARTING_FEN)
 
 
 def test_push_pop_copy_and_stack():
@@ -210,7 +220,7 @@ def test_perft_counts_the_chess960_suite(fen, depth, nodes):
 
 def test_perft_threads_and_hash_agree():
     board = chess.Board(KIWIPETE)
-    assert board.perft(0) == 1
+    assert board.perft(1) == 48
     assert board.perft(4) == 4_085_603
     assert board.perft(4, threads=2) == 4_085_603
     assert board.perft(4, hash_mb=16) == 4_085_603

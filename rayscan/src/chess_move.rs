@@ -43,9 +43,8 @@ impl MoveKind {
 /// The bits are stored as two bytes, low byte first, not as a `u16`. An engine sorts its
 /// moves as pairs of a score and a move, and the standard library's sort moves such a
 /// pair as one word when the move is a byte array, but field by field, with twice the
-/// code, when it is a `u16`: a position's moves keyed by `u32` sorted at 0.54× the speed
-/// of cozy-chess's three-byte moves, and sort at 0.99× now
-/// (`cargo bench -p rayscan-bench --bench search_parts`).
+/// code, when it is a `u16`; as bytes, a position's moves keyed by `u32` sort as fast as
+/// cozy-chess's (`cargo bench -p rayscan-bench --bench search_parts` compares them).
 ///
 /// ```
 /// use rayscan::chess_move::{Move, MoveKind};
@@ -88,7 +87,15 @@ const CASTLE: u16 = 2;
 const PROMO: u16 = 4;
 
 impl Move {
-    /// The null value (a1a1), used to fill empty list slots; never a legal move.
+    /// The null value, used to fill empty list slots; never a legal move. It prints as
+    /// UCI's null move, `0000`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayscan::chess_move::Move;
+    /// assert_eq!(Move::NULL.to_string(), "0000");
+    /// ```
     pub const NULL: Move = Move([0; 2]);
 
     /// The kind bits ([`Move::kind_bits`]) of en passant and castling, and the bit every
@@ -222,7 +229,8 @@ impl Move {
         }
     }
 
-    /// The UCI text: castling as king-to-rook when `chess960`, else as the king's step.
+    /// The UCI text: castling as king-to-rook when `chess960`, else as the king's step;
+    /// [`Move::NULL`] as `0000`.
     pub fn uci(self, chess960: bool) -> impl fmt::Display {
         Uci { m: self, chess960 }
     }
@@ -235,6 +243,9 @@ struct Uci {
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.m == Move::NULL {
+            return f.write_str("0000");
+        }
         let to = if self.chess960 {
             self.m.to()
         } else {
@@ -280,8 +291,8 @@ pub const MAX_MOVES: usize = 1098;
 /// [`crate::movegen::generate_hybrid`], [`crate::mailbox`]).
 ///
 /// The slots past the moves are left uninitialized: a new list costs nothing, however
-/// large its capacity (zeroing the 2 KiB of [`MAX_MOVES`] slots at every node made
-/// listing three times slower).
+/// large its capacity (zeroing the 2 KiB of [`MAX_MOVES`] slots at every node would cost
+/// more than listing the moves).
 pub struct MoveList {
     /// The first `len` slots hold moves; the rest are uninitialized.
     moves: [MaybeUninit<Move>; MAX_MOVES],

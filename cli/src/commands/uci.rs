@@ -3,12 +3,12 @@
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
-use rayscan::Position;
 use rayscan::error::Snippet;
 use rayscan::movegen::Generator;
 use rayscan::parallel::PerftTable;
 use rayscan::perft::LastPly;
 use rayscan::sliders::Technique;
+use rayscan::{Move, Position};
 
 use crate::shared::args::{parse_last_ply, parse_technique};
 use crate::shared::diagram::board_letters;
@@ -17,7 +17,7 @@ use crate::shared::lines::{Line, MAX_LINE, read_line, skip_line};
 use crate::shared::settings::{Settings, hash_table};
 
 /// The largest `Hash` (MiB) the `uci` command lists.
-const MAX_HASH_MB: usize = 65536;
+const MAX_HASH_MB: usize = rayscan::perft::MAX_HASH_MB;
 
 /// `rayscan uci`: the loop on the process's stdin and stdout.
 pub fn run() -> Result<(), String> {
@@ -145,6 +145,10 @@ impl Uci {
             }
             ["d"] => Ok(diagram(&self.pos)),
             ["go", "perft", depth] => self.perft(depth),
+            // Any other `go` (depth, movetime, infinite …) is a search, which rayscan
+            // does not do. A GUI waits for `bestmove`, so it gets one at once: the first
+            // legal move, or `0000` where there is none, with a line saying why.
+            ["go", ..] => Ok(self.no_search()),
             ["setoption", "name", name, "value", value] => self.set(name, value),
             _ => Err(format!(
                 "unknown or malformed command {}",
@@ -153,15 +157,28 @@ impl Uci {
         }
     }
 
+    /// The reply to a `go` that asks for a search: rayscan is a move generator, so it
+    /// says so and names the first legal move (UCI's null move `0000` where there is
+    /// none), so that a GUI waiting for `bestmove` does not hang.
+    fn no_search(&self) -> String {
+        let best = self.pos.legal_moves().iter().next().unwrap_or(Move::NULL);
+        format!(
+            "info string rayscan generates and counts moves (go perft N); it does not \
+             search: bestmove is the first legal move\nbestmove {}\n",
+            best.uci(self.pos.is_chess960()),
+        )
+    }
+
     fn perft(&mut self, depth: &str) -> Result<String, String> {
         let depth = depth
             .parse::<u32>()
             .ok()
-            .filter(|d| (1..=64).contains(d))
+            .filter(|d| (1..=rayscan::perft::MAX_DEPTH).contains(d))
             .ok_or_else(|| {
                 format!(
-                    "go perft: the depth {} is not a number from 1 to 64",
-                    Snippet::new(depth)
+                    "go perft: the depth {} is not a number from 1 to {}",
+                    Snippet::new(depth),
+                    rayscan::perft::MAX_DEPTH
                 )
             })?;
         // The table goes into the settings for the count and comes back after it.

@@ -92,10 +92,10 @@ pub struct Speed {
     #[arg(long, value_name = "NAME", value_parser = parse_last_ply)]
     pub last_ply: Option<LastPly>,
     /// Worker threads (1 to 1024): the tree is split two plies down.
-    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = number_parser::<u32>("--threads", 1, 1024))]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = number_parser::<u32>("--threads", 1, rayscan::perft::MAX_THREADS as u64))]
     pub threads: u32,
-    /// A shared perft hash table of this many MiB, 1 to 1048576 (piecewise generator only).
-    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = number_parser::<u64>("--hash", 1, 1_048_576))]
+    /// A shared perft hash table of this many MiB, 0 (none) to 65536 (piecewise generator only).
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, value_parser = number_parser::<u64>("--hash", 0, rayscan::perft::MAX_HASH_MB as u64))]
     pub hash: Option<u64>,
     /// The seed of the hash table's 128-bit keys, below 2^64: rerun with another to rule out a false hit.
     #[arg(long, value_name = "N", requires = "hash", allow_negative_numbers = true, value_parser = number_parser::<u64>("--hash-seed", 0, u64::MAX))]
@@ -129,7 +129,7 @@ impl Speed {
             .to_string());
         }
         let table = match self.hash {
-            None => None,
+            None | Some(0) => None,
             Some(_) if generator != Generator::PieceWise => {
                 return Err(format!(
                     "--hash works with the piecewise generator, not {generator}"
@@ -347,13 +347,14 @@ pub fn parse_number(option: &str, text: &str, min: u64, max: u64) -> Result<u64,
     Err(format!("{option} {shown}: expected {range}"))
 }
 
-/// A depth from 1 to 64, or the error naming the text.
+/// A depth from 1 to [`rayscan::perft::MAX_DEPTH`], or the error naming the text.
 pub fn parse_depth(text: &str) -> Result<u32, String> {
+    const MAX: u32 = rayscan::perft::MAX_DEPTH;
     match text.parse::<i128>() {
-        Ok(d) if (1..=64).contains(&d) => Ok(d as u32),
-        Ok(_) => Err(format!("depth {text}: expected 1 to 64")),
+        Ok(d) if (1..=i128::from(MAX)).contains(&d) => Ok(d as u32),
+        Ok(_) => Err(format!("depth {text}: expected 1 to {MAX}")),
         Err(_) => Err(format!(
-            "depth {}: expected a number from 1 to 64",
+            "depth {}: expected a number from 1 to {MAX}",
             Snippet::new(text)
         )),
     }

@@ -659,8 +659,14 @@ fn threads_and_hash_give_the_same_divide() {
         (lines, rest.lines().next().unwrap().to_string())
     };
     assert_eq!(moves(&plain), moves(&fast));
+    // --hash 0 is no table, as UCI's Hash 0 and Python's hash_mb=0 are.
+    let none = stdout(&rayscan(&["perft", "4", "--divide", "--hash", "0"]));
+    assert_eq!(moves(&plain), moves(&none));
     for (args, needle) in [
-        (vec!["perft", "3", "--hash", "0"], "--hash"),
+        (
+            vec!["perft", "3", "--hash", "65537"],
+            "--hash 65537: expected",
+        ),
         (vec!["perft", "3", "--threads", "0"], "--threads"),
         (
             vec!["perft", "3", "--hash", "4", "--generator", "hybrid"],
@@ -690,6 +696,39 @@ fn bench_counts_its_positions() {
             .unwrap()
             .starts_with("Nodes/second    : ")
     );
+}
+
+/// A GUI that sends a search's `go` waits for `bestmove`: it gets one at once, with a line
+/// saying that rayscan does not search, and `0000` where there is no legal move.
+#[test]
+fn uci_answers_a_search_with_a_bestmove() {
+    for go in [
+        "go depth 5",
+        "go movetime 100",
+        "go infinite",
+        "go wtime 1000 btime 1000",
+    ] {
+        let out = uci_session(
+            None,
+            &format!("position startpos moves e2e4\n{go}\nisready\n"),
+        );
+        assert!(out.starts_with("info string rayscan "), "{go}: {out}");
+        assert!(out.contains("it does not search"), "{go}: {out}");
+        let best = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap();
+        let start = rayscan::Position::startpos();
+        let p = start.play(start.parse_uci("e2e4").unwrap());
+        assert!(p.parse_uci(best).is_ok(), "{go}: {best} is not legal");
+        assert!(out.ends_with("readyok\n"), "{out}");
+    }
+    // Fool's mate: no legal move.
+    let out = uci_session(
+        None,
+        "position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 1\n",
+    );
+    assert!(out.ends_with("bestmove 0000\n"), "{out}");
 }
 
 #[test]

@@ -267,3 +267,10 @@ impl Drop for TempFile {
         let _ = std::fs::remove_dir_all(self.0.parent().unwrap());
     }
 }
+
+/// MemAvailable in MiB, as `rayscan` reads it.
+pub fn available_mib() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}

@@ -1,6 +1,6 @@
 //! The defects a new user hit in their first hour, one test each, through the binary.
 
-use crate::common::{Server, TempFile, rayscan, refused, success_text, uci_session};
+use crate::common::{Server, TempFile, available_mib, rayscan, refused, success_text, uci_session};
 use crate::corpus;
 
 use rayscan::movegen::Generator;
@@ -122,13 +122,6 @@ fn an_occupancy_is_hex_after_0x_and_decimal_otherwise() {
     assert_eq!(v["occupied"], "0x00000000000000ff");
     let help = success_text(&rayscan(&["attacks", "--help"]));
     assert!(help.contains("--occupied <0xHEX|DECIMAL>"), "{help}");
-}
-
-/// MemAvailable in MiB, as `rayscan` reads it.
-fn available_mib() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
 }
 
 #[test]

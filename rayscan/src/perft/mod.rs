@@ -45,7 +45,17 @@ use crate::sliders::{RayWise, Slider, WithRayWise, WithSlider};
 /// The deepest perft the tools accept. Far beyond what finishes (the start position at
 /// depth 15 is about 2·10^21 nodes); the bound keeps the recursion's stack use known and
 /// turns nonsense like `D1000` in a suite file into an error instead of a hang.
+///
+/// One of the limits every interface shares (the CLI, UCI, suite files and Python): a
+/// depth from 1 to [`MAX_DEPTH`], 1 to [`MAX_THREADS`] threads, and a hash table of 0
+/// (none) to [`MAX_HASH_MB`] MiB, no more than the memory available.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The most worker threads a perft starts, in every interface ([`MAX_DEPTH`]).
+pub const MAX_THREADS: usize = 1024;
+
+/// The largest perft hash table, in MiB (64 GiB), in every interface ([`MAX_DEPTH`]).
+pub const MAX_HASH_MB: usize = 65536;
 
 /// Leaf nodes `depth` plies below `pos`, piece-wise generation with slider technique `S`.
 ///
