@@ -15,7 +15,7 @@ use crate::state::{STARTING_FEN, State, Transposition};
 
 /// A `RefCell` that a Python object can hold: the borrow flag is a plain integer, not
 /// the atomic one of pyo3's mutable classes. A perft loop in Python makes four calls a
-/// node into the board, and the atomic read-modify-writes of pyo3's flag were 4% of it.
+/// node into the board, and the atomic read-modify-writes of pyo3's flag add up there.
 pub(crate) struct GilCell<T>(RefCell<T>);
 
 // SAFETY: a `GilCell` is only touched by code holding the GIL: `get` and `get_mut` take
@@ -66,12 +66,17 @@ type Game = (String, bool, Vec<String>);
 #[pyclass(module = "rayscan", frozen)]
 pub struct Board {
     pub(crate) state: GilCell<State>,
+    /// `legal_moves`, made once: a perft loop asks for it at every node, and making a
+    /// view each time cost more than counting the moves. A copy of the board makes its
+    /// own.
+    view: GilCell<Option<Py<LegalMoveGenerator>>>,
 }
 
 impl Board {
     fn of(state: State) -> Board {
         Board {
             state: GilCell::new(state),
+            view: GilCell::new(None),
         }
     }
 }
@@ -229,7 +234,7 @@ impl Board {
     fn legal_moves(slf: &Bound<'_, Board>) -> PyResult<Py<LegalMoveGenerator>> {
         let py = slf.py();
         let board = slf.get();
-        if let Some(view) = &board.state.get(py)?.view.0 {
+        if let Some(view) = &*board.view.get(py)? {
             return Ok(view.clone_ref(py));
         }
         let view = Py::new(
@@ -238,7 +243,7 @@ impl Board {
                 board: slf.clone().unbind(),
             },
         )?;
-        board.state.get_mut(py)?.view.0 = Some(view.clone_ref(py));
+        *board.view.get_mut(py)? = Some(view.clone_ref(py));
         Ok(view)
     }
 
@@ -246,8 +251,8 @@ impl Board {
     // and clearing the board's breaks the cycle. (A board in use is skipped, as pyo3
     // skips a borrowed object.)
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        if let Ok(state) = self.state.0.try_borrow()
-            && let Some(view) = &state.view.0
+        if let Ok(view) = self.view.0.try_borrow()
+            && let Some(view) = &*view
         {
             visit.call(view)?;
         }
@@ -255,8 +260,8 @@ impl Board {
     }
 
     fn __clear__(&self) {
-        if let Ok(mut state) = self.state.0.try_borrow_mut() {
-            state.view.0 = None;
+        if let Ok(mut view) = self.view.0.try_borrow_mut() {
+            *view = None;
         }
     }
 
