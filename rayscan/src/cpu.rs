@@ -10,9 +10,9 @@
 //! [`pext`] says whether the PEXT instruction is there and worth using: AMD before Zen 3
 //! runs it in microcode, hundreds of cycles, where magic multiplication is faster.
 //!
-//! Why AVX2 too: with BMI1/BMI2/POPCNT/LZCNT alone the copy ran at 0.88–0.91× a build
-//! for the native CPU; with AVX2 (the 80-byte board copies in 32-byte moves) it runs as
-//! fast as the native build. Measured on AMD Zen 5 (the book's performance chapter, docs/).
+//! Why AVX2 too: with BMI1/BMI2/POPCNT/LZCNT alone the copy ran short of a build for the
+//! native CPU; AVX2 copies the 80-byte boards in 32-byte moves, and counts perft's last
+//! ply eight children at a time in two registers.
 //! Why AVX-512: perft's batched last ply ([`crate::perft::LastPly::Batch`]) counts eight
 //! children at a time in one register (in two AVX2 registers in the x86-64-v3 copy), as
 //! the `lanes` technique ([`crate::sliders::Lanes`]) fills eight directions.
@@ -47,9 +47,50 @@ use core::sync::atomic::{AtomicU8, Ordering};
 /// The values `RAYSCAN_CPU` may take; any other is ignored here (the CLI refuses it).
 pub const OVERRIDES: [&str; 4] = ["baseline", "v3", "v4", "slow-pext"];
 
+// Each level's features are written once, here, and handed to the macro that makes
+// what is needed of them: the text, whether the crate was compiled with them, and whether
+// the CPU has them. (`isa.rs` writes the text again, as `#[target_feature]` needs a
+// literal; its tests compare the two.)
+macro_rules! v3_features {
+    ($then:ident) => {
+        $then!(
+            "avx", "avx2", "bmi1", "bmi2", "fma", "lzcnt", "movbe", "popcnt"
+        )
+    };
+}
+macro_rules! v4_extra_features {
+    ($then:ident) => {
+        $then!(
+            "avx512f",
+            "avx512bw",
+            "avx512cd",
+            "avx512dq",
+            "avx512vl",
+            "avx512vpopcntdq",
+            "avx512vbmi2"
+        )
+    };
+}
+macro_rules! joined {
+    ($first:tt $(, $rest:tt)*) => {
+        concat!($first $(, ",", $rest)*)
+    };
+}
+macro_rules! compiled_with {
+    ($($feature:tt),+) => {
+        cfg!(all(target_arch = "x86_64", $(target_feature = $feature),+))
+    };
+}
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+macro_rules! detected {
+    ($($feature:tt),+) => {
+        true $(&& std::is_x86_feature_detected!($feature))+
+    };
+}
+
 /// The features the x86-64-v3 copy of the hot paths is compiled with (the string given
 /// to `#[target_feature(enable = …)]`, which must be a literal there).
-pub const FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
+pub const FEATURES: &str = v3_features!(joined);
 
 /// The features the x86-64-v4 copy of the hot paths is compiled with: [`FEATURES`],
 /// x86-64-v4's AVX-512 (F, BW, CD, DQ, VL), AVX-512 VPOPCNTDQ, the population count
@@ -57,7 +98,7 @@ pub const FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt";
 /// compress writes a set's moves into a list at once (`movegen/listing.rs`).
 /// Zen 4 and 5 and Intel since Ice Lake have them all; not Skylake-X, which gets the
 /// x86-64-v3 copy.
-pub const V4_FEATURES: &str = "avx,avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt,avx512f,avx512bw,avx512cd,avx512dq,avx512vl,avx512vpopcntdq,avx512vbmi2";
+pub const V4_FEATURES: &str = concat!(v3_features!(joined), ",", v4_extra_features!(joined));
 
 /// Whether PEXT can be used, and whether it pays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -119,38 +160,11 @@ pub fn x86_64_v4() -> bool {
 
 /// Whether the crate itself was compiled with all of [`FEATURES`] (`-C target-cpu=…`):
 /// then both copies of the hot paths have them, whatever is detected.
-pub const COMPILED_WITH_V3: bool = cfg!(all(
-    target_arch = "x86_64",
-    target_feature = "avx",
-    target_feature = "avx2",
-    target_feature = "bmi1",
-    target_feature = "bmi2",
-    target_feature = "fma",
-    target_feature = "lzcnt",
-    target_feature = "movbe",
-    target_feature = "popcnt"
-));
+pub const COMPILED_WITH_V3: bool = v3_features!(compiled_with);
 
 /// Whether the crate itself was compiled with all of [`V4_FEATURES`]: then every copy
 /// of the hot paths has them, whatever is detected.
-pub const COMPILED_WITH_V4: bool = cfg!(all(
-    target_arch = "x86_64",
-    target_feature = "avx",
-    target_feature = "avx2",
-    target_feature = "bmi1",
-    target_feature = "bmi2",
-    target_feature = "fma",
-    target_feature = "lzcnt",
-    target_feature = "movbe",
-    target_feature = "popcnt",
-    target_feature = "avx512f",
-    target_feature = "avx512bw",
-    target_feature = "avx512cd",
-    target_feature = "avx512dq",
-    target_feature = "avx512vl",
-    target_feature = "avx512vpopcntdq",
-    target_feature = "avx512vbmi2"
-));
+pub const COMPILED_WITH_V4: bool = COMPILED_WITH_V3 && v4_extra_features!(compiled_with);
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod imp {
@@ -189,23 +203,8 @@ mod imp {
         if forced == Some("baseline") {
             return (PextSupport::Missing, false, false);
         }
-        let v3 = has!("avx")
-            && has!("avx2")
-            && has!("bmi1")
-            && has!("bmi2")
-            && has!("fma")
-            && has!("lzcnt")
-            && has!("movbe")
-            && has!("popcnt");
-        let v4 = v3
-            && has!("avx512f")
-            && has!("avx512bw")
-            && has!("avx512cd")
-            && has!("avx512dq")
-            && has!("avx512vl")
-            && has!("avx512vpopcntdq")
-            && has!("avx512vbmi2")
-            && !matches!(forced, Some("v3" | "slow-pext"));
+        let v3 = v3_features!(detected);
+        let v4 = v3 && v4_extra_features!(detected) && !matches!(forced, Some("v3" | "slow-pext"));
         let pext = if !has!("bmi2") {
             PextSupport::Missing
         } else if microcoded_pext() || forced == Some("slow-pext") {

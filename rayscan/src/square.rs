@@ -35,112 +35,83 @@ pub enum Rank {
     Eighth,
 }
 
-impl File {
-    /// All files, a to h.
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
+/// What [`File`] and [`Rank`] share, written once: `ALL`, `new`, `index`, `to_char`,
+/// `Display` (the character) and `FromStr` (one character, either case).
+macro_rules! coordinate {
+    (
+        $ty:ident, $kind:expr, $first:literal,
+        all: $all_doc:literal, new: $new_doc:literal, index: $index_doc:literal,
+        char: $char_doc:literal, parse: $parse_doc:literal,
+        [$($variant:ident),+ $(,)?]
+    ) => {
+        impl $ty {
+            #[doc = $all_doc]
+            pub const ALL: [$ty; 8] = [$($ty::$variant),+];
 
-    /// The file with index `i` (a = 0), or `None` past h.
-    #[inline]
-    pub const fn new(i: u8) -> Option<File> {
-        if i < 8 {
-            Some(File::ALL[i as usize])
-        } else {
-            None
+            #[doc = $new_doc]
+            #[inline]
+            pub const fn new(i: u8) -> Option<$ty> {
+                if i < 8 {
+                    Some($ty::ALL[i as usize])
+                } else {
+                    None
+                }
+            }
+
+            #[doc = $index_doc]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            #[doc = $char_doc]
+            #[inline]
+            pub const fn to_char(self) -> char {
+                ($first + self as u8) as char
+            }
         }
-    }
 
-    /// 0 for a … 7 for h.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The lowercase letter.
-    #[inline]
-    pub const fn to_char(self) -> char {
-        (b'a' + self as u8) as char
-    }
-}
-
-impl Rank {
-    /// All ranks, 1 to 8.
-    pub const ALL: [Rank; 8] = [
-        Rank::First,
-        Rank::Second,
-        Rank::Third,
-        Rank::Fourth,
-        Rank::Fifth,
-        Rank::Sixth,
-        Rank::Seventh,
-        Rank::Eighth,
-    ];
-
-    /// The rank with index `i` (rank 1 = 0), or `None` past rank 8.
-    #[inline]
-    pub const fn new(i: u8) -> Option<Rank> {
-        if i < 8 {
-            Some(Rank::ALL[i as usize])
-        } else {
-            None
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.to_char())
+            }
         }
-    }
 
-    /// 0 for rank 1 … 7 for rank 8.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The digit.
-    #[inline]
-    pub const fn to_char(self) -> char {
-        (b'1' + self as u8) as char
-    }
-}
-
-impl fmt::Display for File {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_char())
-    }
-}
-
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_char())
-    }
-}
-
-impl FromStr for File {
-    type Err = ParseError;
-    /// Reads one letter `a`–`h` (either case).
-    fn from_str(s: &str) -> Result<File, ParseError> {
-        match s.as_bytes() {
-            [c @ b'a'..=b'h'] => Ok(File::ALL[(c - b'a') as usize]),
-            [c @ b'A'..=b'H'] => Ok(File::ALL[(c - b'A') as usize]),
-            _ => Err(ParseError::new(ParseKind::File, s)),
+        impl FromStr for $ty {
+            type Err = ParseError;
+            #[doc = $parse_doc]
+            fn from_str(s: &str) -> Result<$ty, ParseError> {
+                match s.as_bytes() {
+                    [c] => match c.to_ascii_lowercase().checked_sub($first) {
+                        Some(i) => $ty::new(i).ok_or_else(|| ParseError::new($kind, s)),
+                        None => Err(ParseError::new($kind, s)),
+                    },
+                    _ => Err(ParseError::new($kind, s)),
+                }
+            }
         }
-    }
+    };
 }
 
-impl FromStr for Rank {
-    type Err = ParseError;
-    /// Reads one digit `1`–`8`.
-    fn from_str(s: &str) -> Result<Rank, ParseError> {
-        match s.as_bytes() {
-            [c @ b'1'..=b'8'] => Ok(Rank::ALL[(c - b'1') as usize]),
-            _ => Err(ParseError::new(ParseKind::Rank, s)),
-        }
-    }
-}
+coordinate!(
+    File, ParseKind::File, b'a',
+    all: "All files, a to h.",
+    new: "The file with index `i` (a = 0), or `None` past h.",
+    index: "0 for a … 7 for h.",
+    char: "The lowercase letter.",
+    parse: "Reads one letter `a`–`h` (either case).",
+    [A, B, C, D, E, F, G, H]
+);
+
+coordinate!(
+    Rank, ParseKind::Rank, b'1',
+    all: "All ranks, 1 to 8.",
+    new: "The rank with index `i` (rank 1 = 0), or `None` past rank 8.",
+    index: "0 for rank 1 … 7 for rank 8.",
+    char: "The digit.",
+    parse: "Reads one digit `1`–`8`.",
+    [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
+);
 
 /// A square of the board, numbered a1 = 0 … h8 = 63 (little-endian rank-file mapping).
 ///

@@ -5,7 +5,7 @@
 //! reverse for negative ones) and xor that blocker's own ray away. Line and piece attacks
 //! are unions of rays. Tables: the 8 × 64 ray table of [`crate::masks`], 4096 bytes.
 
-use super::{RayWise, Slider, hi_bit, lo_bit};
+use super::{RayWise, hi_bit, lo_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::masks::{self, ray_at};
@@ -39,28 +39,12 @@ pub fn negative_ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> B
     Bitboard(attacks)
 }
 
-impl Slider for Classical {
-    const NAME: &'static str = "classical";
-    const DESCRIPTION: &'static str =
-        "conditional ray attacks: ray & occupied, bitscan to the first blocker, xor its ray away";
-    const TABLE_BYTES: usize = masks::RAY_TABLE_BYTES;
-
-    #[inline]
-    fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        positive_ray_attacks(Direction::North, sq, occ)
-            | positive_ray_attacks(Direction::East, sq, occ)
-            | negative_ray_attacks(Direction::South, sq, occ)
-            | negative_ray_attacks(Direction::West, sq, occ)
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        positive_ray_attacks(Direction::NorthEast, sq, occ)
-            | positive_ray_attacks(Direction::NorthWest, sq, occ)
-            | negative_ray_attacks(Direction::SouthEast, sq, occ)
-            | negative_ray_attacks(Direction::SouthWest, sq, occ)
-    }
-}
+super::ray_wise_slider!(
+    Classical,
+    name: "classical",
+    description: "conditional ray attacks: ray & occupied, bitscan to the first blocker, xor its ray away",
+    table_bytes: masks::RAY_TABLE_BYTES,
+);
 
 impl RayWise for Classical {
     #[inline]

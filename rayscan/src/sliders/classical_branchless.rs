@@ -6,7 +6,7 @@
 //! sentinel, that square's ray in this direction is empty and the xor changes nothing.
 //! Tables: the 8 × 64 ray table, 4096 bytes.
 
-use super::{RayWise, Slider, hi_bit, lo_bit};
+use super::{RayWise, hi_bit, lo_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::masks::{self, ray_at};
@@ -32,27 +32,12 @@ pub fn negative_ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> B
     Bitboard(attacks ^ ray_at(dir, hi_bit(blockers | 1)))
 }
 
-impl Slider for ClassicalBranchless {
-    const NAME: &'static str = "classical-branchless";
-    const DESCRIPTION: &'static str = "classical ray attacks with a sentinel bit (MSB for positive, LSB for negative rays): no branch";
-    const TABLE_BYTES: usize = masks::RAY_TABLE_BYTES;
-
-    #[inline]
-    fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        positive_ray_attacks(Direction::North, sq, occ)
-            | positive_ray_attacks(Direction::East, sq, occ)
-            | negative_ray_attacks(Direction::South, sq, occ)
-            | negative_ray_attacks(Direction::West, sq, occ)
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        positive_ray_attacks(Direction::NorthEast, sq, occ)
-            | positive_ray_attacks(Direction::NorthWest, sq, occ)
-            | negative_ray_attacks(Direction::SouthEast, sq, occ)
-            | negative_ray_attacks(Direction::SouthWest, sq, occ)
-    }
-}
+super::ray_wise_slider!(
+    ClassicalBranchless,
+    name: "classical-branchless",
+    description: "classical ray attacks with a sentinel bit (MSB for positive, LSB for negative rays): no branch",
+    table_bytes: masks::RAY_TABLE_BYTES,
+);
 
 impl RayWise for ClassicalBranchless {
     #[inline]

@@ -6,9 +6,9 @@
 //! the lowest bit with `b & (-b | DIR_MASK)` turns the bitscan reverse into a bitscan
 //! forward for positive rays. Tables: the ray table plus 2 × 8 words, 4224 bytes.
 
-use super::{RayWise, Slider, hi_bit};
+use super::{RayWise, hi_bit};
 use crate::bitboard::Bitboard;
-use crate::direction::{Direction, Line};
+use crate::direction::Direction;
 use crate::masks::{self, ray_at};
 use crate::square::Square;
 
@@ -46,23 +46,12 @@ pub fn ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(attacks ^ ray_at(dir, hi_bit(blockers)))
 }
 
-impl Slider for ClassicalGeneralized {
-    const NAME: &'static str = "classical-generalized";
-    const DESCRIPTION: &'static str =
-        "one ray getter for all eight directions via a direction mask and sentinel table";
-    const TABLE_BYTES: usize = masks::RAY_TABLE_BYTES + 2 * 8 * 8;
-
-    #[inline]
-    fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        Self::line_attacks(Line::File, sq, occ) | Self::line_attacks(Line::Rank, sq, occ)
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        Self::line_attacks(Line::Diagonal, sq, occ)
-            | Self::line_attacks(Line::AntiDiagonal, sq, occ)
-    }
-}
+super::ray_wise_slider!(
+    ClassicalGeneralized,
+    name: "classical-generalized",
+    description: "one ray getter for all eight directions via a direction mask and sentinel table",
+    table_bytes: masks::RAY_TABLE_BYTES + 2 * 8 * 8,
+);
 
 impl RayWise for ClassicalGeneralized {
     #[inline]

@@ -6,7 +6,7 @@
 //! leading-zero count, so their table row is stored in reverse (`63 - square`).
 //! Tables: 8 × 65 words, 4160 bytes.
 
-use super::{RayWise, Slider};
+use super::RayWise;
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::masks;
@@ -61,28 +61,12 @@ pub fn negative_ray_attacks(dir: Direction, sq: Square, occupied: Bitboard) -> B
     Bitboard(attacks ^ entry(dir, blockers.leading_zeros()))
 }
 
-impl Slider for ClassicalZeroCount {
-    const NAME: &'static str = "classical-zerocount";
-    const DESCRIPTION: &'static str =
-        "trailing/leading zero count with 65-entry ray tables (index 64 = empty set)";
-    const TABLE_BYTES: usize = core::mem::size_of::<[[u64; 65]; 8]>();
-
-    #[inline]
-    fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        positive_ray_attacks(Direction::North, sq, occ)
-            | positive_ray_attacks(Direction::East, sq, occ)
-            | negative_ray_attacks(Direction::South, sq, occ)
-            | negative_ray_attacks(Direction::West, sq, occ)
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
-        positive_ray_attacks(Direction::NorthEast, sq, occ)
-            | positive_ray_attacks(Direction::NorthWest, sq, occ)
-            | negative_ray_attacks(Direction::SouthEast, sq, occ)
-            | negative_ray_attacks(Direction::SouthWest, sq, occ)
-    }
-}
+super::ray_wise_slider!(
+    ClassicalZeroCount,
+    name: "classical-zerocount",
+    description: "trailing/leading zero count with 65-entry ray tables (index 64 = empty set)",
+    table_bytes: core::mem::size_of::<[[u64; 65]; 8]>(),
+);
 
 impl RayWise for ClassicalZeroCount {
     #[inline]

@@ -3,10 +3,10 @@
 //! Set-wise: the fill works on all sliders of a set at once (the generators), spreading
 //! one square per step over the empty squares, six steps, then one more shift so the
 //! blockers themselves become attacked. The set-wise functions are the public API that
-//! direction-wise move generation uses; the [`Slider`] impl passes a single square.
+//! direction-wise move generation uses; the [`Slider`](super::Slider) impl passes a single square.
 //! Wraps from the h-file to the a-file are cut by masking before each shift. No tables.
 
-use super::{RayWise, Slider};
+use super::RayWise;
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::square::Square;
@@ -42,37 +42,25 @@ pub fn ray_attacks_setwise(sliders: Bitboard, empty: Bitboard, dir: Direction) -
 }
 
 /// Rook attacks of every slider in `sliders` (the union).
+#[deprecated(note = "use `RayWise::rook_attacks_setwise` (Dumb7Fill::rook_attacks_setwise)")]
 #[inline]
 pub fn rook_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::ROOK.iter().fold(Bitboard::EMPTY, |acc, &d| {
-        acc | ray_attacks_setwise(sliders, empty, d)
-    })
+    <Dumb7Fill as RayWise>::rook_attacks_setwise(sliders, empty)
 }
 
 /// Bishop attacks of every slider in `sliders` (the union).
+#[deprecated(note = "use `RayWise::bishop_attacks_setwise` (Dumb7Fill::bishop_attacks_setwise)")]
 #[inline]
 pub fn bishop_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::BISHOP.iter().fold(Bitboard::EMPTY, |acc, &d| {
-        acc | ray_attacks_setwise(sliders, empty, d)
-    })
+    <Dumb7Fill as RayWise>::bishop_attacks_setwise(sliders, empty)
 }
 
-impl Slider for Dumb7Fill {
-    const NAME: &'static str = "dumb7fill";
-    const DESCRIPTION: &'static str =
-        "set-wise occluded flood fill, one step per iteration, per direction";
-    const TABLE_BYTES: usize = 0;
-
-    #[inline]
-    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        rook_attacks_setwise(sq.into(), !occupied)
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        bishop_attacks_setwise(sq.into(), !occupied)
-    }
-}
+super::ray_wise_slider!(
+    Dumb7Fill,
+    name: "dumb7fill",
+    description: "set-wise occluded flood fill, one step per iteration, per direction",
+    table_bytes: 0,
+);
 
 impl RayWise for Dumb7Fill {
     #[inline]

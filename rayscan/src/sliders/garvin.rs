@@ -18,7 +18,7 @@
 //! blockers that are enemies) and [`quiet_targets`] (the empty squares between blockers).
 //! Tables: 64 × 8 words, 4096 bytes.
 
-use super::{RayWise, Slider, hi_bit, lo_bit};
+use super::{RayWise, hi_bit, lo_bit};
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, Line};
 use crate::masks;
@@ -72,23 +72,12 @@ fn line_span(line: Line, sq: u32, occupied: u64) -> u64 {
     ((table(p, neg) & table(n, pos)) | 1 << p | 1 << n) & !(1 << sq)
 }
 
-impl Slider for Garvin {
-    const NAME: &'static str = "garvin";
-    const DESCRIPTION: &'static str = "BSF/BSR ray scan over a 64x8 ray table whose empty rays hold the source bit; attacks between opposite rays of the blockers";
-    const TABLE_BYTES: usize = core::mem::size_of::<[u64; 64 * 8]>();
-
-    #[inline]
-    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        let (s, occ) = (sq as u32, occupied.0);
-        Bitboard(line_span(Line::File, s, occ) | line_span(Line::Rank, s, occ))
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        let (s, occ) = (sq as u32, occupied.0);
-        Bitboard(line_span(Line::Diagonal, s, occ) | line_span(Line::AntiDiagonal, s, occ))
-    }
-}
+super::ray_wise_slider!(
+    Garvin,
+    name: "garvin",
+    description: "BSF/BSR ray scan over a 64x8 ray table whose empty rays hold the source bit; attacks between opposite rays of the blockers",
+    table_bytes: core::mem::size_of::<[u64; 64 * 8]>(),
+);
 
 impl RayWise for Garvin {
     #[inline]
@@ -151,7 +140,7 @@ pub fn quiet_targets(piece: SliderPiece, sq: Square, occupied: Bitboard) -> Bitb
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sliders::Reference;
+    use crate::sliders::{Reference, Slider};
 
     #[test]
     fn capture_and_quiet_targets_split_the_attacks() {

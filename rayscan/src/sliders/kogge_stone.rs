@@ -4,9 +4,9 @@
 //! distance each time: the generators propagate by 1, 2 and 4 squares while the
 //! propagator (the empty squares, minus the wrap-around file) is and-ed with itself
 //! shifted by 1 and 2. Three steps fill up to seven squares. Set-wise like dumb7fill;
-//! the [`Slider`] impl passes a single square. No tables.
+//! the [`Slider`](super::Slider) impl passes a single square. No tables.
 
-use super::{RayWise, Slider};
+use super::RayWise;
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::simd::SquareSets;
@@ -98,37 +98,25 @@ pub(crate) fn attacks<W: SquareSets>(sliders: W, empty: W, dir: Direction) -> W 
 }
 
 /// Rook attacks of every slider in `sliders` (the union).
+#[deprecated(note = "use `RayWise::rook_attacks_setwise` (KoggeStone::rook_attacks_setwise)")]
 #[inline]
 pub fn rook_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::ROOK.iter().fold(Bitboard::EMPTY, |acc, &d| {
-        acc | ray_attacks_setwise(sliders, empty, d)
-    })
+    <KoggeStone as RayWise>::rook_attacks_setwise(sliders, empty)
 }
 
 /// Bishop attacks of every slider in `sliders` (the union).
+#[deprecated(note = "use `RayWise::bishop_attacks_setwise` (KoggeStone::bishop_attacks_setwise)")]
 #[inline]
 pub fn bishop_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
-    Direction::BISHOP.iter().fold(Bitboard::EMPTY, |acc, &d| {
-        acc | ray_attacks_setwise(sliders, empty, d)
-    })
+    <KoggeStone as RayWise>::bishop_attacks_setwise(sliders, empty)
 }
 
-impl Slider for KoggeStone {
-    const NAME: &'static str = "kogge-stone";
-    const DESCRIPTION: &'static str =
-        "set-wise occluded fill by parallel prefix: propagate by 1, 2, 4 squares per direction";
-    const TABLE_BYTES: usize = 0;
-
-    #[inline]
-    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        rook_attacks_setwise(sq.into(), !occupied)
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        bishop_attacks_setwise(sq.into(), !occupied)
-    }
-}
+super::ray_wise_slider!(
+    KoggeStone,
+    name: "kogge-stone",
+    description: "set-wise occluded fill by parallel prefix: propagate by 1, 2, 4 squares per direction",
+    table_bytes: 0,
+);
 
 impl RayWise for KoggeStone {
     #[inline]
@@ -145,7 +133,7 @@ impl RayWise for KoggeStone {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sliders::dumb7fill;
+    use crate::sliders::{Slider, dumb7fill};
 
     #[test]
     fn setwise_fills_agree_with_dumb7fill_on_many_generators() {
@@ -167,7 +155,7 @@ mod tests {
             let single = generator.iter().fold(Bitboard::EMPTY, |a, s| {
                 a | KoggeStone::rook_attacks(s, !empty)
             });
-            assert_eq!(rook_attacks_setwise(generator, empty), single);
+            assert_eq!(KoggeStone::rook_attacks_setwise(generator, empty), single);
         }
     }
 }

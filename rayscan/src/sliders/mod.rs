@@ -75,6 +75,7 @@ pub use vector::Vector;
 mod slider;
 mod technique;
 
+use slider::ray_wise_slider;
 pub use slider::{RayWise, Slider, WithRayWise, WithSlider};
 pub use technique::{Fastest, Technique};
 

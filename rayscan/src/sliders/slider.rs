@@ -109,6 +109,42 @@ pub trait Slider: Copy + Default + Send + Sync + 'static {
     }
 }
 
+/// Implements [`Slider`] for a [`RayWise`] technique: a rook's attacks are the lines of
+/// its file and rank, a bishop's those of its two diagonals ([`RayWise::line_attacks`]).
+/// So each ray-wise technique writes its rays once, and nothing else.
+macro_rules! ray_wise_slider {
+    ($ty:ty, name: $name:expr, description: $description:expr, table_bytes: $bytes:expr $(,)?) => {
+        impl $crate::sliders::Slider for $ty {
+            const NAME: &'static str = $name;
+            const DESCRIPTION: &'static str = $description;
+            const TABLE_BYTES: usize = $bytes;
+
+            #[inline]
+            fn rook_attacks(
+                sq: $crate::square::Square,
+                occupied: $crate::bitboard::Bitboard,
+            ) -> $crate::bitboard::Bitboard {
+                use $crate::direction::Line;
+                use $crate::sliders::RayWise;
+                <$ty>::line_attacks(Line::File, sq, occupied)
+                    | <$ty>::line_attacks(Line::Rank, sq, occupied)
+            }
+
+            #[inline]
+            fn bishop_attacks(
+                sq: $crate::square::Square,
+                occupied: $crate::bitboard::Bitboard,
+            ) -> $crate::bitboard::Bitboard {
+                use $crate::direction::Line;
+                use $crate::sliders::RayWise;
+                <$ty>::line_attacks(Line::Diagonal, sq, occupied)
+                    | <$ty>::line_attacks(Line::AntiDiagonal, sq, occupied)
+            }
+        }
+    };
+}
+pub(crate) use ray_wise_slider;
+
 /// A technique that works ray by ray, so it can answer for one ray or one line.
 ///
 /// On an empty board the getters return the [`crate::masks`]: `ray_attacks(dir, sq,
@@ -144,6 +180,34 @@ pub trait RayWise: Slider {
         let occupied = !empty;
         sliders.iter().fold(Bitboard::EMPTY, |acc, sq| {
             acc | Self::ray_attacks(dir, sq, occupied)
+        })
+    }
+
+    /// The rook attacks of every slider in `sliders` (the union), through `empty`
+    /// squares: [`RayWise::ray_attacks_setwise`] in the four straight directions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayscan::sliders::{KoggeStone, RayWise};
+    /// use rayscan::{Bitboard, Square};
+    /// let rooks = Bitboard::from(Square::A1) | Square::H8.into();
+    /// let empty = !rooks;
+    /// assert_eq!(KoggeStone::rook_attacks_setwise(rooks, empty).len(), 26);
+    /// ```
+    #[inline]
+    fn rook_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
+        Direction::ROOK.iter().fold(Bitboard::EMPTY, |acc, &d| {
+            acc | Self::ray_attacks_setwise(sliders, empty, d)
+        })
+    }
+
+    /// The bishop attacks of every slider in `sliders` (the union), through `empty`
+    /// squares: [`RayWise::ray_attacks_setwise`] in the four diagonal directions.
+    #[inline]
+    fn bishop_attacks_setwise(sliders: Bitboard, empty: Bitboard) -> Bitboard {
+        Direction::BISHOP.iter().fold(Bitboard::EMPTY, |acc, &d| {
+            acc | Self::ray_attacks_setwise(sliders, empty, d)
         })
     }
 }

@@ -8,7 +8,7 @@
 //! byte order suffices (`bswap`); a rank needs the full bit reversal.
 //! Tables: the 4 × 64 line masks of [`crate::masks`], 2048 bytes.
 
-use super::{RayWise, Slider};
+use super::RayWise;
 use crate::bitboard::Bitboard;
 use crate::direction::{Direction, Line};
 use crate::masks;
@@ -62,21 +62,12 @@ pub fn line_attacks(line: Line, sq: Square, occupied: Bitboard) -> Bitboard {
     Bitboard(positive(line, sq, occupied) | negative(line, sq, occupied))
 }
 
-impl Slider for Subtraction {
-    const NAME: &'static str = "subtraction";
-    const DESCRIPTION: &'static str = "fill by subtraction o ^ (o - 2r) per line, hyperbola quintessence (reversed board) for the negative half";
-    const TABLE_BYTES: usize = masks::LINE_TABLE_BYTES;
-
-    #[inline]
-    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        line_attacks(Line::File, sq, occupied) | line_attacks(Line::Rank, sq, occupied)
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        line_attacks(Line::Diagonal, sq, occupied) | line_attacks(Line::AntiDiagonal, sq, occupied)
-    }
-}
+super::ray_wise_slider!(
+    Subtraction,
+    name: "subtraction",
+    description: "fill by subtraction o ^ (o - 2r) per line, hyperbola quintessence (reversed board) for the negative half",
+    table_bytes: masks::LINE_TABLE_BYTES,
+);
 
 impl RayWise for Subtraction {
     #[inline]
