@@ -458,9 +458,8 @@ impl<S: Slider> core::iter::FusedIterator for Sets<'_, S> {}
 ///
 /// A move read from a list is one load, and the loop an engine writes around it,
 /// `for m in position.legal_moves()`, stays small. Handed out set by set from the
-/// generator's sets, as [`LegalMoves::sets`] gives them, the iteration cost more per move
-/// (start d5 with every move made through `for` and `play`: 55 M nodes/s, against 65
-/// from the list; Zen 3, no `RUSTFLAGS`). The list has room for any position's moves
+/// generator's sets, as [`LegalMoves::sets`] gives them, the iteration cost more per move.
+/// The list has room for any position's moves
 /// ([`crate::chess_move::MAX_MOVES`]); only the slots written are touched. Where the CPU
 /// has AVX-512 VBMI2, each set's moves are written at once by a compress instruction, in
 /// any build (`movegen/listing.rs`).
@@ -509,12 +508,9 @@ impl<S: Slider> Iterator for Iter<'_, S> {
     /// With AVX2: the next move is read, and only past the end of the list does the
     /// iterator ask whether the moves were listed. The same work in another order: the
     /// compiler lays out the caller's loop around the two differently, and each order is
-    /// faster by about a tenth in one kind of build (every move made through `for` and
-    /// `play`, medians of 11 alternating rounds of both in one binary, Intel Xeon: with
-    /// `-C target-cpu=native` or `x86-64-v3` this one runs 5–12% faster, in the default
-    /// build and with `x86-64-v2` 5–11% slower; `+avx` or `+bmi2` alone change
-    /// nothing). What decides it is how LLVM compiles `play` inlined into the loop, not
-    /// the iteration's work; docs/src/performance.md has the figures.
+    /// the faster one in its kind of build: this one with AVX2, the other without. What
+    /// decides it is how LLVM compiles `play` inlined into the loop, not the iteration's
+    /// work.
     #[cfg(target_feature = "avx2")]
     #[inline]
     fn next(&mut self) -> Option<Move> {
@@ -542,8 +538,7 @@ impl<S: Slider> Iterator for Iter<'_, S> {
     }
 
     /// The moves of the list in one loop: what `sum`, `map` and `for_each` run. Folding
-    /// the slice `rest` returns instead was far slower (Kiwipete d4 with every move made
-    /// through `map` and `sum`, 75 against 48 M nodes/s on Zen 3, no `RUSTFLAGS`).
+    /// the slice `rest` returns instead was far slower.
     #[inline]
     fn fold<B, F: FnMut(B, Move) -> B>(mut self, init: B, mut f: F) -> B {
         if !self.generated {

@@ -287,11 +287,9 @@ static CASTLING_LINES: [[[(Bitboard, Bitboard); 8]; 8]; 2] = {
 /// The squares side `C`'s opponent attacks with our king lifted off the board (so that
 /// a slider's ray goes on through the king's square): where our king may not go. Only
 /// sliders standing on `lines` (bishop lines, rook lines) are looked up: the others
-/// cannot reach the squares asked about (alternating runs, native: perft +2–6% with the
-/// king's zone as `lines`; with the lines through the king's castling paths added to the
-/// zone, rather than every line, when it may castle: Kiwipete +6%, CPW position 5 +13%).
-/// A lookup per slider: the same union by set-wise fills, as the count does its moves,
-/// was 5–21% slower.
+/// cannot reach the squares asked about: the king's zone, and when it may castle the
+/// lines through its castling paths rather than every line. A lookup per slider: the same
+/// union by set-wise fills, as the count does its moves, was slower.
 #[inline(always)]
 fn danger<S: Slider, C: Side>(b: &Board, king: Square, lines: (Bitboard, Bitboard)) -> Bitboard {
     let them = b.by_color[C::THEM];
@@ -312,9 +310,7 @@ fn danger<S: Slider, C: Side>(b: &Board, king: Square, lines: (Bitboard, Bitboar
 /// Whether side `C`'s opponent attacks `sq` when the board holds `occupied`: what the
 /// king needs to know when it has one square to go to and no castling, which is most
 /// nodes of an opening's tree. At most two slider lookups, each only when an enemy
-/// slider stands on the square's lines, instead of [`danger`]'s one per enemy slider
-/// (alternating runs, native: start position perft +6%, CPW4 +3%, Kiwipete and CPW5
-/// within 1%).
+/// slider stands on the square's lines, instead of [`danger`]'s one per enemy slider.
 #[inline(always)]
 fn attacked_through<S: Slider, C: Side>(b: &Board, sq: Square, occupied: Bitboard) -> bool {
     let them = b.by_color[C::THEM];

@@ -32,9 +32,8 @@ impl<S: Slider, C: Side, K: Isa> Perft<'_, S, C, K> {
     /// Counts `child`'s subtree. At the last interior ply the child's moves are counted
     /// right here: inlined (`hot`) for the frequent moves, called for the others (king
     /// moves, pawn captures, promotions, en passant, castling). Inlined into every kind
-    /// of move, the count made one node's code several times the instruction cache
-    /// (measured, alternating runs: calling it for the rare kinds bought about 20% on
-    /// CPW position 4 and 4% on Kiwipete, the start position unchanged).
+    /// of move, the count made one node's code several times the instruction cache, which
+    /// cost most where the rare kinds are common (CPW position 4's promotions).
     #[inline(always)]
     fn child(&mut self, child: &Board, hot: bool) {
         self.nodes += match (self.depth, hot) {

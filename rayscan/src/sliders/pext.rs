@@ -70,9 +70,7 @@ const TOTAL_LEN: usize = ROOK_LEN + 5_248;
 /// `static`: code compiled in another crate (a caller's monomorphized perft) reaches a
 /// `static` of this one through the global offset table, one load per `static`; one
 /// `static` for all three costs one such load, which the compiler can keep for the
-/// whole loop. In the perft binary the loads of table addresses fell from 2,463 to 596;
-/// alternating runs, native, two series of 5 and 7 rounds: start position +1% / +7%,
-/// Kiwipete −1% / +3%, CPW4 +7% / +1%, CPW5 −7% / +1% (the machine is noisy).
+/// whole loop.
 #[repr(C)]
 struct Tables {
     rook: [Entry; 64],
