@@ -15,7 +15,7 @@
 //! cargo run --release -p rayscan-bench --bin versus                    # ~15 minutes
 //! cargo run --release -p rayscan-bench --bin versus -- --quick         # one ply less, two minutes
 //! cargo run --release -p rayscan-bench --bin versus -- --filter kiwipete --filter cpw4
-//! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/versus.md --svg bench/versus.svg
+//! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/results/versus.md --svg docs/src/images/versus.svg
 //! cargo run --release -p rayscan-bench --bin versus -- --api          # through the public APIs
 //! cargo run --release -p rayscan-bench --bin versus -- --api --made   # every move made, no bulk counting
 //! # every library built for this CPU, cozy-chess with pext too:
