@@ -43,8 +43,12 @@ fn cases() -> Vec<Case> {
             }
             if ply % 5 == 0 {
                 let candidates: Vec<Move> = moves.iter().chain(before.iter().copied()).collect();
-                let theirs = cozy_chess::Board::from_fen(&pos.fen(true).to_string(), true)
-                    .expect("cozy-chess reads our FEN");
+                let theirs = cozy_chess::Board::from_fen(
+                    &pos.fen_with(rayscan::position::CastlingNotation::Shredder)
+                        .to_string(),
+                    true,
+                )
+                .expect("cozy-chess reads our FEN");
                 list.push(Case {
                     ours: *pos,
                     theirs,

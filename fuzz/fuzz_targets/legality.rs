@@ -175,7 +175,9 @@ fn pairs() -> Vec<(Generator, Technique)> {
 }
 
 fn check(pos: &Position, pick: usize) {
-    let fen = pos.fen(true).to_string();
+    let fen = pos
+        .fen_with(rayscan::position::CastlingNotation::Shredder)
+        .to_string();
     let us = pos.side_to_move();
     let legal = pos.legal_moves();
     let info = pos.check_info();

@@ -157,7 +157,10 @@ impl State {
                 )));
             }
         };
-        let full = self.pos().fen(shredder).to_string();
+        let full = self
+            .pos()
+            .fen_with(rayscan::position::CastlingNotation::shredder_if(shredder))
+            .to_string();
         let ep_text = ep.map_or("-".to_owned(), |s| s.to_string());
         // rayscan's FEN has its six fields; the fourth is the en-passant square.
         Ok(map_fields(&full, |i, field| {
@@ -168,7 +171,6 @@ impl State {
     /// The piece placement of the FEN alone.
     pub(crate) fn board_fen(&self) -> String {
         self.pos()
-            .fen(false)
             .to_string()
             .split(' ')
             .next()
@@ -714,7 +716,10 @@ impl State {
     /// its FEN changed and read again, so that rayscan checks it (the side that is not
     /// to move must not be in check).
     pub(crate) fn set_turn(&mut self, white: bool) -> PyResult<()> {
-        let fen = self.pos().fen(true).to_string();
+        let fen = self
+            .pos()
+            .fen_with(rayscan::position::CastlingNotation::Shredder)
+            .to_string();
         let side = if white { "w" } else { "b" };
         let changed = map_fields(&fen, |i, field| match i {
             1 => side,
@@ -741,7 +746,11 @@ impl State {
                 Move::from_rayscan(*m, true).to_string()
             }
         });
-        (root.fen(true).to_string(), moves.collect())
+        (
+            root.fen_with(rayscan::position::CastlingNotation::Shredder)
+                .to_string(),
+            moves.collect(),
+        )
     }
 
     /// Lists the legal moves of the current position into `list` (the generator's

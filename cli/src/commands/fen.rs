@@ -24,7 +24,11 @@ struct FenJson {
 
 pub fn run(args: Args, json: bool) -> Result<String, String> {
     let pos = args.game.position()?;
-    let fen = pos.fen(args.shredder).to_string();
+    let fen = pos
+        .fen_with(rayscan::position::CastlingNotation::shredder_if(
+            args.shredder,
+        ))
+        .to_string();
     if !json {
         return Ok(fen + "\n");
     }

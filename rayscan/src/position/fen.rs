@@ -118,6 +118,8 @@ impl fmt::Display for FenProblem {
 
 /// A FEN that was refused. The message names the field and quotes the bad text.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::position::Position;
 /// let err = Position::from_fen("8/8/8/8/8/8/8/K6k x - - 0 1").unwrap_err();
@@ -246,6 +248,8 @@ impl fmt::Display for Warnings {
     /// Each warning's message, in the order they were found, joined with `; ` (nothing
     /// when there is none).
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let (_, warnings) = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w Kq - 0 1").unwrap();
@@ -272,6 +276,8 @@ impl core::str::FromStr for Position {
     /// Reads a FEN as [`Position::from_fen`] does, dropping its [`Warnings`]: what an
     /// engine wants when the GUI has already checked the text.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let p: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse().unwrap();
@@ -286,6 +292,15 @@ impl core::str::FromStr for Position {
 impl Position {
     /// Reads a FEN (standard, X-FEN or Shredder-FEN; the two clock fields optional).
     /// Returns the position and any [`Warnings`], or the [`FenError`] that refuses it.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] naming the field and quoting the text: a syntax error (the wrong number of
+    /// fields, a bad rank, piece, side, castling letter, en-passant square or clock), or a
+    /// position no game can reach in a way move generation cannot handle (no king or two kings
+    /// of a colour, a pawn on the first or last rank, the side not to move in check).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::position::{Position, Warning};
@@ -513,7 +528,31 @@ impl Position {
     }
 }
 
-/// Prints a position as FEN (see [`Position::fen`]).
+/// How a FEN writes its castling rights ([`Position::fen_with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingNotation {
+    /// `KQkq` where a letter names the outermost rook, its file's letter where another
+    /// rook stands further out (X-FEN): what `Display` of a [`Position`] writes.
+    #[default]
+    Standard,
+    /// The rooks' file letters always (Shredder-FEN): `HAha`.
+    Shredder,
+}
+
+impl CastlingNotation {
+    /// [`CastlingNotation::Shredder`] if `shredder`, else [`CastlingNotation::Standard`]:
+    /// for a flag read from a command line or a caller.
+    #[inline]
+    pub const fn shredder_if(shredder: bool) -> CastlingNotation {
+        if shredder {
+            CastlingNotation::Shredder
+        } else {
+            CastlingNotation::Standard
+        }
+    }
+}
+
+/// Prints a position as FEN (see [`Position::fen_with`]).
 struct Display<'a> {
     position: &'a Position,
     shredder: bool,
@@ -563,24 +602,37 @@ impl fmt::Display for Display<'_> {
     }
 }
 impl Position {
-    /// A display of the FEN; `shredder` forces file letters for castling rights.
+    /// A display of the FEN with its castling rights written as `castling` says.
+    /// `to_string()` of a position is the same with [`CastlingNotation::Standard`].
+    ///
+    /// # Examples
     ///
     /// ```
-    /// use rayscan::position::Position;
+    /// use rayscan::position::{CastlingNotation, Position};
     /// let (p, _) = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-    /// assert_eq!(p.fen(true).to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    /// assert_eq!(p.fen_with(CastlingNotation::Shredder).to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    /// assert_eq!(p.fen_with(CastlingNotation::Standard).to_string(), p.to_string());
     /// ```
-    pub fn fen(&self, shredder: bool) -> impl fmt::Display + '_ {
+    pub fn fen_with(&self, castling: CastlingNotation) -> impl fmt::Display + '_ {
         Display {
             position: self,
-            shredder,
+            shredder: castling == CastlingNotation::Shredder,
         }
+    }
+
+    /// A display of the FEN; `shredder` forces file letters for castling rights. Kept for
+    /// old callers: [`Position::fen_with`] names the notation.
+    #[deprecated(
+        note = "an unnamed flag: use `to_string()`, or `fen_with(CastlingNotation::Shredder)`"
+    )]
+    pub fn fen(&self, shredder: bool) -> impl fmt::Display + '_ {
+        self.fen_with(CastlingNotation::shredder_if(shredder))
     }
 }
 
 impl fmt::Display for Position {
     /// The FEN, with `KQkq` where unambiguous and file letters where not.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.fen(false))
+        write!(f, "{}", self.fen_with(CastlingNotation::Standard))
     }
 }

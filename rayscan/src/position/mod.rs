@@ -14,7 +14,7 @@ pub(crate) use board::Board;
 // A value (castle_side.rs, below the moves and the position), public here.
 pub use crate::castle_side::CastleSide;
 
-pub use fen::{FenError, FenField, FenProblem, Warning, Warnings};
+pub use fen::{CastlingNotation, FenError, FenField, FenProblem, Warning, Warnings};
 
 use crate::bitboard::Bitboard;
 use crate::chess_move::Move;
@@ -81,6 +81,8 @@ impl CastlingRights {
 /// There is no `unmake`: a search keeps the parent, on its stack, and goes back to it. A
 /// prototype that made moves in place and undid them was no faster in the build users
 /// get.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::position::Position;
@@ -153,6 +155,8 @@ impl Position {
     /// [`Position::captured_piece`] reads it), not by asking each kind's set in turn:
     /// an engine asks this for the mover of every move it orders.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{Color, Piece, Position, Square};
     /// let p = Position::startpos();
@@ -167,6 +171,8 @@ impl Position {
     /// The piece `m` captures, if any: the piece on its target, the pawn it takes en
     /// passant, and nothing for castling (whose target is the moving side's own rook).
     /// `m` is a move of this position ([`Position::is_legal`] says so).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Piece, Position};
@@ -274,6 +280,8 @@ impl Position {
     /// Whether the side to move is in check: the name of [`Position::is_checkmate`] and
     /// [`Position::is_stalemate`]'s family (and python-chess's and shakmaty's).
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let p: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
@@ -296,6 +304,8 @@ impl Position {
     /// positions that material alone decides. That is king against king, a king and one
     /// minor piece against a bare king, and any number of bishops (of either side) all on
     /// squares of one colour. Other dead positions (blocked pawn walls) are not detected.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;

@@ -195,7 +195,9 @@ fn random_playouts_agree_with_shakmaty() {
         pos.set_chess960(true);
         let mut elsewhere: Vec<Move> = Vec::new();
         for ply in 0..80 {
-            let fen = pos.fen(true).to_string();
+            let fen = pos
+                .fen_with(rayscan::position::CastlingNotation::Shredder)
+                .to_string();
             let other = theirs(&fen);
             let ours: BTreeSet<String> = pos
                 .legal_moves()

@@ -122,7 +122,11 @@ fn the_three_dialects_read_the_same_castling_rights() {
     assert_eq!(a, b);
     assert!(!a.is_chess960());
     assert_eq!(b.to_string(), standard);
-    assert_eq!(a.fen(true).to_string(), shredder);
+    assert_eq!(
+        a.fen_with(rayscan::position::CastlingNotation::Shredder)
+            .to_string(),
+        shredder
+    );
     // X-FEN: an inner rook named by its file; KQ would mean the outer one.
     let xfen = Position::from_fen("1r2k1r1/8/8/8/8/8/8/RR2K1RR w GBgb - 0 1")
         .unwrap()
@@ -149,7 +153,11 @@ fn every_suite_position_round_trips() {
             .join(name);
         for e in parse(&std::fs::read_to_string(path).unwrap()).unwrap() {
             let (p, _) = Position::from_fen(&e.fen).unwrap();
-            for text in [p.to_string(), p.fen(true).to_string()] {
+            for text in [
+                p.to_string(),
+                p.fen_with(rayscan::position::CastlingNotation::Shredder)
+                    .to_string(),
+            ] {
                 let (q, w) = Position::from_fen(&text).unwrap();
                 assert_eq!(q, p, "{} -> {text}", e.fen);
                 assert!(w.is_empty(), "{text}: {w:?}");

@@ -39,7 +39,9 @@ struct Seen {
 /// Compares the keys of `ours` and `theirs` (the same position) and, where there is an
 /// en-passant square, the key of the same position without it.
 fn check(ours: &Position, theirs: &Chess, seen: &mut Seen, context: &str) {
-    let fen = ours.fen(true).to_string();
+    let fen = ours
+        .fen_with(rayscan::position::CastlingNotation::Shredder)
+        .to_string();
     let key = ours.polyglot_key();
     let expected = pseudo_legal(theirs);
     assert_eq!(
@@ -122,7 +124,12 @@ fn playouts(starts: &[String], plies: usize, seed: u64) -> Seen {
                 .legal_moves()
                 .into_iter()
                 .find(|t| t.to_uci(CastlingMode::Chess960).to_string() == uci)
-                .unwrap_or_else(|| panic!("shakmaty lacks {uci} in {}", ours.fen(true)));
+                .unwrap_or_else(|| {
+                    panic!(
+                        "shakmaty lacks {uci} in {}",
+                        ours.fen_with(rayscan::position::CastlingNotation::Shredder)
+                    )
+                });
             ours = ours.play(m);
             other.play_unchecked(theirs_m);
         }

@@ -103,7 +103,9 @@ fn playout(start: &str, chess960: bool, choices: &[u16]) -> Vec<Ply> {
 /// it may come back off (a Chess960 game whose rights are gone), never on.
 fn assert_round_trip(pos: &Position, exact_flag: bool, context: &str) -> Result<(), TestCaseError> {
     for shredder in [false, true] {
-        let text = pos.fen(shredder).to_string();
+        let text = pos
+            .fen_with(rayscan::position::CastlingNotation::shredder_if(shredder))
+            .to_string();
         let back = match Position::from_fen(&text) {
             Ok((back, _)) => back,
             Err(e) => {
@@ -113,7 +115,8 @@ fn assert_round_trip(pos: &Position, exact_flag: bool, context: &str) -> Result<
             }
         };
         prop_assert_eq!(
-            back.fen(shredder).to_string(),
+            back.fen_with(rayscan::position::CastlingNotation::shredder_if(shredder))
+                .to_string(),
             text.clone(),
             "printed again; {}",
             context
@@ -289,12 +292,12 @@ proptest! {
         for ply in playout(&start, chess960, &choices) {
             let pos = ply.pos;
             let copy = pos;
-            let (fen, key) = (pos.fen(true).to_string(), pos.key());
+            let (fen, key) = (pos.fen_with(rayscan::position::CastlingNotation::Shredder).to_string(), pos.key());
             for m in pos.legal_moves().iter() {
                 let after = pos.play(m);
                 prop_assert_ne!(after, pos, "{:?} changed nothing in {}", m, fen);
                 prop_assert_eq!(pos, copy, "after {:?} from {} by{}", m, start, ply.line);
-                prop_assert_eq!(pos.fen(true).to_string(), fen.clone(), "after {:?}", m);
+                prop_assert_eq!(pos.fen_with(rayscan::position::CastlingNotation::Shredder).to_string(), fen.clone(), "after {:?}", m);
                 prop_assert_eq!(pos.key(), key, "after {:?} in {}", m, fen);
             }
         }
@@ -311,7 +314,7 @@ proptest! {
     fn generated_moves_are_the_legal_moves((start, chess960, choices) in playouts(80)) {
         for ply in playout(&start, chess960, &choices) {
             let pos = ply.pos;
-            let context = format!("{} from {} by{}", pos.fen(true), start, ply.line);
+            let context = format!("{} from {} by{}", pos.fen_with(rayscan::position::CastlingNotation::Shredder), start, ply.line);
             let moves = pos.legal_moves();
             let set: HashSet<Move> = moves.iter().collect();
             prop_assert_eq!(set.len(), moves.len(), "duplicates in {:?}; {}", moves, context);

@@ -61,7 +61,9 @@ struct Seen {
 /// Every legal move of `pos`: SAN printed, unique, read back to the same move, and equal
 /// to shakmaty's SAN.
 fn round_trip(pos: &Position, seen: &mut Seen) {
-    let fen = pos.fen(true).to_string();
+    let fen = pos
+        .fen_with(rayscan::position::CastlingNotation::Shredder)
+        .to_string();
     let other = theirs(&fen);
     let expected: HashMap<String, String> = other
         .legal_moves()

@@ -190,11 +190,11 @@ pub fn run(args: Args, json: bool) -> Result<Output, String> {
     let given = moves.len();
     // The FEN as rayscan read it (a castling right without its rook dropped, say, with a
     // warning): both sides count the same position. Shredder-FEN in Chess960.
-    let fen = args
-        .game
-        .fen
-        .as_ref()
-        .map(|_| start.fen(chess960).to_string());
+    let fen = args.game.fen.as_ref().map(|_| {
+        start
+            .fen_with(rayscan::position::CastlingNotation::shredder_if(chess960))
+            .to_string()
+    });
 
     let mut engine = Engine::start(&args.engine, args.protocol, args.timeout)?;
     if chess960 && engine.lacks_chess960() {
@@ -225,7 +225,10 @@ pub fn run(args: Args, json: bool) -> Result<Output, String> {
             agree: false,
             nodes,
             path: moves[given..].to_vec(),
-            fen: Some(pos.fen(chess960).to_string()),
+            fen: Some(
+                pos.fen_with(rayscan::position::CastlingNotation::shredder_if(chess960))
+                    .to_string(),
+            ),
             only_rayscan: c.only_rayscan,
             only_engine: c.only_engine,
             duplicated: c.duplicated,

@@ -275,7 +275,9 @@ impl Identity {
 /// The FEN a job carries: placement, side, castling, and the en-passant square only if
 /// a pawn can legally capture there; clocks `0 1`.
 fn job_fen(pos: &Position, id: &Identity, chess960: bool) -> String {
-    let fen = pos.fen(chess960).to_string();
+    let fen = pos
+        .fen_with(rayscan::position::CastlingNotation::shredder_if(chess960))
+        .to_string();
     let fields: Vec<&str> = fen.split(' ').collect();
     let ep = if id.ep.is_some() {
         fields.get(3).copied().unwrap_or("-")
