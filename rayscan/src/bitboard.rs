@@ -14,6 +14,8 @@ use crate::square::{File, Rank, Square};
 /// difference, `!` complement, `-` difference. `Display` draws the 8×8 diagram the
 /// literature uses (rank 8 on top, `1` for a member, `.` otherwise); `{:x}` and `Debug` give hex.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::{Bitboard, Square};
 /// let set = Bitboard::from(Square::C6) | Square::A8.into();
@@ -158,6 +160,8 @@ impl Bitboard {
 
     /// Iterates all subsets of the set, from the empty set up to the set itself, by the
     /// carry-rippler trick `n = (n - set) & set`: `2^len` items.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Bitboard;

@@ -46,6 +46,8 @@ impl MoveKind {
 /// code, when it is a `u16`; as bytes, a position's moves keyed by `u32` sort as fast as
 /// cozy-chess's (`cargo bench -p rayscan-bench --bench search_parts` compares them).
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::chess_move::{Move, MoveKind};
 /// use rayscan::{Piece, Square};
@@ -203,6 +205,8 @@ impl Move {
 
     /// For castling (king takes own rook), which side: king side when the rook stands on
     /// a higher file than the king, in Chess960 too.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::chess_move::{Move, MoveKind};
@@ -416,6 +420,8 @@ impl core::ops::Deref for MoveList {
 
     /// The list reads as a slice: `moves[0]`, `moves.first()`, `moves.sort_by_key(…)`.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{MoveList, Position};
     /// let mut moves = MoveList::from(Position::startpos().legal_moves());
@@ -439,6 +445,8 @@ impl core::ops::DerefMut for MoveList {
 
 impl FromIterator<Move> for MoveList {
     /// The moves, in order; past [`MAX_MOVES`] they are dropped, as by [`MoveList::push`].
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{MoveList, Position};
@@ -468,6 +476,8 @@ impl IntoIterator for MoveList {
     type IntoIter = IntoIter;
 
     /// The moves by value.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Move, MoveList, Position};
@@ -543,6 +553,8 @@ impl<'a> IntoIterator for &'a MoveList {
 
 /// A UCI move that could not be used: unreadable text, or a move the position does not allow.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::position::Position;
 /// let p = Position::startpos();
@@ -580,6 +592,8 @@ impl core::error::Error for UciMoveError {}
 /// without a position: [`UciMove::to_move`] (or [`Position::parse_uci`], which does
 /// both steps) finds the legal move of a position that the text names, or says that
 /// there is none. `Move` has no `FromStr`:
+///
+/// # Examples
 ///
 /// ```compile_fail
 /// let castle: rayscan::Move = "e1g1".parse().unwrap(); // no: which move is it?

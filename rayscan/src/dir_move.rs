@@ -65,6 +65,8 @@ impl MoveDirection {
     /// The direction from `from` to `to`: the ray they lie on or the knight jump between
     /// them; `None` when they are neither aligned nor a knight's jump apart.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::dir_move::MoveDirection;
     /// use rayscan::{Direction, Square};
@@ -185,6 +187,8 @@ impl DirMove {
     /// The source square on a board holding `occupied`: the nearest piece behind the
     /// target against the direction (one bitscan), or one knight jump back. `None` when
     /// there is nothing there.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::dir_move::{DirMove, MoveDirection};

@@ -19,6 +19,8 @@ use crate::square::Square;
 
 /// A ray direction, with its square-index offset.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::Direction;
 /// assert_eq!(Direction::NorthEast.offset(), 9);
@@ -161,6 +163,8 @@ impl Direction {
     /// The squares with no neighbour in this direction: where every ray in this
     /// direction ends. A blocker there never changes a ray's attacks, so scanning
     /// techniques may add these squares to the occupancy as sentinels.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Bitboard, Direction};
@@ -366,6 +370,8 @@ impl KnightDirection {
 
     /// Moves every square of `set` by this jump, dropping those that leave the board.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{Bitboard, KnightDirection, Square};
     /// let b1 = Bitboard::from(Square::B1);
@@ -384,6 +390,8 @@ impl Bitboard {
     /// The set moved one step in `dir`; squares that would leave the board (or wrap
     /// around from the h-file to the a-file) are dropped.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{Bitboard, Direction};
     /// assert_eq!(Bitboard::FILE_H.shift(Direction::East), Bitboard::EMPTY);
@@ -397,6 +405,8 @@ impl Bitboard {
 
 impl Square {
     /// The neighbour one step in `dir`, or `None` off the board (no wrap across the a/h files).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Direction, Square};

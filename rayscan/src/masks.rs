@@ -131,6 +131,8 @@ pub fn bishop(sq: Square) -> Bitboard {
 
 /// Queen attacks on the empty board (lookup): rook ∪ bishop.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::{masks, Square};
 /// assert_eq!(masks::queen(Square::D4), masks::rook(Square::D4) | masks::bishop(Square::D4));
@@ -142,6 +144,8 @@ pub fn queen(sq: Square) -> Bitboard {
 }
 
 /// Knight attacks from `sq` (lookup).
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::{masks, Square};
@@ -162,6 +166,8 @@ pub fn knight(sq: Square) -> Bitboard {
 
 /// The squares any knight of `knights` attacks, all at once by eight shifts: no loop, so
 /// no branch on how many knights there are (calculation).
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::{masks, Bitboard, Square};
@@ -192,6 +198,8 @@ pub fn king(sq: Square) -> Bitboard {
 }
 
 /// The squares a pawn of `color` on `sq` captures on (lookup).
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::{masks, Color, Square};
@@ -295,6 +303,8 @@ static TABLES: Tables = Tables {
 /// The squares strictly between `a` and `b` if they share a rank, file or diagonal;
 /// empty otherwise (lookup, 32 KB). Blocking a check means moving onto one of these.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::{masks, Square};
 /// assert_eq!(masks::between(Square::A1, Square::D4), [Square::B2, Square::C3].into_iter().collect());
@@ -307,6 +317,8 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 
 /// The whole line (edge to edge) through `a` and `b` if they are aligned, both
 /// included; empty otherwise (lookup, 32 KB). A piece pinned to its king moves only along it.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::{masks, Square};
@@ -342,6 +354,8 @@ pub const fn file_mask(sq: Square) -> Bitboard {
 
 /// The diagonal (a1–h8 direction) through `sq`, `sq` included, by the generalized
 /// shift: the main diagonal moved down (right shift) or up (left shift) by whole ranks.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::{masks, Square};
@@ -435,6 +449,8 @@ pub const fn negative_half(sq: Square) -> Bitboard {
 
 /// The ray along `dir` from `sq`, by calculation: the orthogonal rays by their own
 /// formulas, the diagonal ones as line ∩ positive or negative half.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::{masks, Direction, Square};

@@ -124,6 +124,8 @@ fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
 /// piece-wise with `technique`. Calls `report(move, stats)` for every root move, in
 /// generation order, as soon as that root move and those before it are done.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::parallel::perft_parallel_stats;
 /// use rayscan::position::Position;

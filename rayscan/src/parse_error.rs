@@ -41,6 +41,8 @@ impl Snippet {
     /// 24 bytes, shown with `…` on the side(s) cut. An error inside a long field quotes
     /// the part up to the fault, not a prefix that stops before it.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::error::Snippet;
     /// let field = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBxR";
@@ -73,6 +75,8 @@ impl fmt::Display for Snippet {
     /// Quotes the text, e.g. `"z9"`, with `…` when it was cut. Inside the double quotes
     /// a `"`, a backslash and control characters are escaped as in Rust, but not `'`:
     /// the text is shown as it was typed.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::error::Snippet;
@@ -150,6 +154,8 @@ impl ParseKind {
 }
 
 /// The text could not be read as the value asked for. The message quotes it and says what was expected.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::Square;

@@ -52,6 +52,8 @@ impl Piece {
 
     /// The FEN letter of a piece of `color`: uppercase for White.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{Color, Piece};
     /// assert_eq!(Piece::Knight.fen_char(Color::White), 'N');
@@ -67,6 +69,8 @@ impl Piece {
     }
 
     /// The colour and kind of a FEN letter: uppercase is White.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Color, Piece};
@@ -134,6 +138,8 @@ impl FromStr for Piece {
 
 /// The sliding pieces, whose attacks depend on the occupancy.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::SliderPiece;
 /// assert_eq!("queen".parse(), Ok(SliderPiece::Queen));
@@ -167,6 +173,8 @@ impl SliderPiece {
     }
 
     /// The ray directions the piece slides along.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Direction, SliderPiece};

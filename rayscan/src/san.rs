@@ -32,6 +32,8 @@ use crate::square::{File, Rank, Square};
 /// A SAN move that could not be used: unreadable text, a move the position does not
 /// allow, or a move more than one piece could make.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::position::Position;
 /// use rayscan::san::SanError;
@@ -266,6 +268,8 @@ impl Position {
     /// position prints `Kg1`), though nothing panics. Use [`Position::try_san`] for moves
     /// from elsewhere.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::position::Position;
     /// let p = Position::startpos();
@@ -285,6 +289,12 @@ impl Position {
     /// The SAN text of `m` as [`Position::san`] writes it, or [`IllegalMove`] if `m` is
     /// not legal here: for moves from elsewhere, at the cost of a legality test
     /// ([`Position::is_legal_fast`]).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] when `m` is not legal here.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Move, MoveKind, Position, Square};
@@ -310,6 +320,13 @@ impl Position {
     /// position (`Nf3+!?`), castling with zeros (`0-0`, `0-0-0`),
     /// promotions without `=` (`e8Q`), and captures without `x` (`Rff4`, `ed5`); an `x`
     /// that is written must take something. Piece letters are uppercase (`b` is a file).
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not SAN, [`SanError::Illegal`] when no legal move
+    /// matches, [`SanError::Ambiguous`] when more than one does.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::position::Position;
@@ -337,6 +354,12 @@ impl Position {
     /// Every legal move SAN `text` can mean: one for valid SAN, several when it is
     /// ambiguous (suites written by hand sometimes are: `Nxd1` with knights on c3 and
     /// e3), none when it is illegal. Only unreadable text is an error.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError::Syntax`] for text that is not SAN.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::position::Position;

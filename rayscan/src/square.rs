@@ -115,6 +115,8 @@ coordinate!(
 
 /// A square of the board, numbered a1 = 0 … h8 = 63 (little-endian rank-file mapping).
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::{File, Rank, Square};
 /// let g2: Square = "g2".parse().unwrap();

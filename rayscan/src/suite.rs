@@ -40,6 +40,8 @@ impl fmt::Display for SuiteError {
     /// The line number, the start of the bad text quoted (as FEN errors quote it: a line
     /// of megabytes is not echoed) and what is wrong.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::suite::parse_line;
     /// let e = parse_line(3, "8/8/8/8/8/8/8/K6k w - - ;D1 x").unwrap_err();
@@ -60,6 +62,13 @@ impl fmt::Display for SuiteError {
 impl std::error::Error for SuiteError {}
 
 /// Reads one line; `Ok(None)` for blank lines and `#` comments.
+///
+/// # Errors
+///
+/// [`SuiteError`] naming the line: a bad FEN, a depth outside 1 to
+/// [`MAX_DEPTH`](crate::perft::MAX_DEPTH), or a `;` part that is not `D<depth> <count>`.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::suite::parse_line;
@@ -114,6 +123,10 @@ pub fn parse_line(line: usize, text: &str) -> Result<Option<SuiteEntry>, SuiteEr
 }
 
 /// Reads a whole suite file's text.
+///
+/// # Errors
+///
+/// The first line's [`SuiteError`] ([`parse_line`]), or one for a text with no position.
 pub fn parse(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
     let mut entries = Vec::new();
     for (i, line) in text.lines().enumerate() {

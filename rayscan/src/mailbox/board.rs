@@ -70,6 +70,8 @@ pub(crate) const fn attack_flag(color: Color, piece: Piece) -> u8 {
 /// castling rooks and the en-passant square. Built from a [`Position`]; a `Copy` value
 /// played with copy-make like it.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::mailbox::{Board15x12, Mailbox};
 /// use rayscan::position::Position;
@@ -181,6 +183,8 @@ impl<L: Layout> Mailbox<L> {
     }
 
     /// Whether the piece on `from` attacks `to`.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::mailbox::{Mailbox, X88};
@@ -332,6 +336,8 @@ impl<L: Layout> Mailbox<L> {
 }
 
 /// Perft on a mailbox board: generation, copy-make and bulk counting all on the array.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::mailbox::{perft, Board16x12, Mailbox};

@@ -54,6 +54,8 @@ impl Layout for X88 {
 
     /// `sq + (sq & !7)`: the rank bits move up one place.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::mailbox::{Layout, X88};
     /// use rayscan::Square;
@@ -122,6 +124,8 @@ pub struct Board15x12;
 
 impl Board15x12 {
     /// Whether the square at index `i` is a light square: the index's low bit.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::mailbox::{Board15x12, Layout};

@@ -123,6 +123,8 @@ static VECTORS_16: [Vector; 240] = build::<240>(16, OFFSET_16);
 /// The entry for the difference `diff = to - from` on a 15-wide board (15×12). Squares
 /// further apart than the board allows give the empty entry.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::mailbox::vectors::{vector15, QUEEN, ROOK};
 /// // Three ranks up on a 15-wide board: a rook's or queen's line, unit step +15.

@@ -36,6 +36,8 @@ pub(crate) trait Entry {
 /// Appends every legal move of `pos` to `list`, piece by piece, using technique `S` for
 /// slider attacks.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::chess_move::MoveList;
 /// use rayscan::movegen::generate;
@@ -56,6 +58,8 @@ pub fn generate<S: Slider>(pos: &Position, list: &mut MoveList) {
 /// The number of legal moves of `pos`, without listing them: what perft needs at its
 /// last ply. The same traversal as [`generate`], with population counts where it lists
 /// moves (each promotion target four moves).
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::movegen::count;

@@ -15,6 +15,8 @@ use crate::sliders::Slider;
 /// Appends every legal move of `pos` to `list`: pawn captures (as sets) first, then
 /// en passant, pawn pushes, pieces (one by one with technique `S`), castling and king.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::chess_move::MoveList;
 /// use rayscan::movegen::generate_hybrid;

@@ -42,6 +42,8 @@ use crate::square::Square;
 /// - to sort, index or read the length of what is iterated, collect the moves once into
 ///   a [`MoveList`], a slice, whose `len` costs nothing.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::{Move, MoveKind, MoveList, Position, Square};
 /// let p = Position::startpos();
@@ -106,6 +108,8 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     /// move has more than 16 pieces besides its pawns, its king counted (no game reaches
     /// that): past the sixteenth, pieces share sets by direction.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{Piece, Position};
     /// let p = Position::startpos();
@@ -138,6 +142,8 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     /// The move at `index` in the order of [`LegalMoves::iter`], found set by set: a
     /// random move for a playout, say.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let p = Position::startpos();
@@ -163,6 +169,8 @@ impl<'a, S: Slider> LegalMoves<'a, S> {
     }
 
     /// Whether `m` is one of the moves (the slice method's signature).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Move, MoveKind, Position, Square};
@@ -562,6 +570,8 @@ impl<'a, S: Slider> IntoIterator for LegalMoves<'a, S> {
 
     /// The moves, for `for m in position.legal_moves()`.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{Move, Position};
     /// let moves: Vec<Move> = Position::startpos().legal_moves().into_iter().collect();
@@ -693,6 +703,8 @@ impl Visitor for Collect<'_> {
 impl Position {
     /// Every legal move, using the fastest slider technique: the position and the number
     /// of its moves, which are generated when iterated ([`LegalMoves`]).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;

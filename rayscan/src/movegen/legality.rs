@@ -21,6 +21,8 @@ use crate::square::{Rank, Square};
 /// Checkers and pins of the side to move, computed once per position so that testing a
 /// move's legality is a few mask lookups.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::position::Position;
 /// let p = Position::from_fen("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1").unwrap().0;
@@ -84,6 +86,12 @@ impl Position {
     /// for moves from elsewhere (a hash move, a killer, a move read without this
     /// position), at the cost of a legality test ([`Position::is_legal_fast`]).
     ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`], naming the move and the position, when `m` is not legal here.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::{Move, MoveKind, Position, Square};
     /// let p = Position::startpos();
@@ -118,6 +126,8 @@ impl Position {
     /// onto empty squares, promotion exactly on the last rank, en passant only onto the
     /// en-passant square). Castling is tested completely (rights, empty and safe squares),
     /// as only a legal castling is a castling at all.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::position::Position;
@@ -196,6 +206,8 @@ impl Position {
     ///
     /// [`Position::is_legal`] (which makes the move) is the slow, independent check that
     /// the tests hold this against, on every candidate move of many positions.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::{Move, MoveKind, Position, Square};

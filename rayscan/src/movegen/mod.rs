@@ -67,6 +67,8 @@ const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece:
 /// generator and the staged picker (built on it) need a ray-wise technique, since they
 /// ask for one direction's attacks at a time.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::movegen::Generator;
 /// use rayscan::sliders::Technique;
@@ -166,6 +168,8 @@ impl FromStr for Generator {
 
 /// A technique that cannot drive a generator: the direction-wise generator and the
 /// staged picker need a ray-wise technique.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::movegen::{Generator, UnsupportedTechnique};
@@ -379,6 +383,8 @@ pub(crate) fn castling_is_legal<S: Slider>(
 impl Position {
     /// Whether the side to move is checkmated: in check with no legal move.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let mate: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse().unwrap();
@@ -390,6 +396,8 @@ impl Position {
     }
 
     /// Whether the side to move is stalemated: not in check, and no legal move.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;
@@ -410,6 +418,13 @@ impl Position {
     /// king-to-rook (`e1h1`, Chess960 style) and, in standard chess, as the king's
     /// two-square step (`e1g1`). Syntax errors and illegal moves are different errors.
     ///
+    /// # Errors
+    ///
+    /// [`UciMoveError::Syntax`] for text that is not a UCI move, [`UciMoveError::Illegal`] for
+    /// a move that is not legal here.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::position::Position;
     /// use rayscan::chess_move::UciMoveError;
@@ -429,6 +444,10 @@ impl UciMove {
     /// The legal move of `position` that this text names, or
     /// [`UciMoveError::Illegal`]. Castling is accepted as king-to-rook (`e1h1`) in every
     /// position, and as the king's two-square step (`e1g1`) in standard chess.
+    ///
+    /// # Errors
+    ///
+    /// [`UciMoveError::Illegal`] when no legal move of `position` matches.
     pub fn to_move(self, position: &Position) -> Result<Move, UciMoveError> {
         let (from, to, promotion) = (self.from(), self.to(), self.promotion());
         let standard = !position.is_chess960();

@@ -33,6 +33,8 @@ enum SetKind {
 /// [`Move`]s, promotions expanded into four; [`MoveSet::len`] counts them without
 /// iterating.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::{Piece, Position};
 /// let p = Position::startpos();
@@ -183,6 +185,8 @@ impl MoveSet {
     /// en-passant capture targets the empty square behind the pawn it takes, so a
     /// capture search takes the en-passant sets whole ([`MoveSet::is_en_passant`]).
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let p: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
@@ -236,6 +240,8 @@ impl MoveSet {
     }
 
     /// Whether `m` is one of these moves.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;
@@ -520,6 +526,8 @@ impl Position {
     /// count per set. A set may be empty (a piece that cannot move): handing it over
     /// costs less than telling the caller's code which sets to skip.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let p: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
@@ -549,6 +557,8 @@ impl Position {
     /// constant there: the make-move does not look for it, compiles to the updates of
     /// that one piece, and does what a piece's moves share once (about twice as fast
     /// per child as `legal_moves()` and `play`).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;
@@ -605,6 +615,8 @@ impl Position {
     /// before it looks at them, and tests the king's targets for safety only when some are
     /// wanted. Unlike [`Position::generate_moves`], it hands over no empty set: narrowed,
     /// most pieces have no move, and a call of `f` for each would cost more than the test.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;

@@ -155,6 +155,12 @@ impl PerftTable {
     /// least one) with the default keys. Fails with the number asked for if the memory
     /// cannot be had.
     ///
+    /// # Errors
+    ///
+    /// The number of MiB asked for, when that memory cannot be allocated.
+    ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::perft::hash::PerftTable;
     /// let t = PerftTable::new(1).unwrap();
@@ -165,6 +171,10 @@ impl PerftTable {
     }
 
     /// A table whose keys are made from `seed` ([`HashKeys::new`]).
+    ///
+    /// # Errors
+    ///
+    /// The number of MiB asked for, when that memory cannot be allocated.
     pub fn with_seed(megabytes: usize, seed: u64) -> Result<PerftTable, usize> {
         let bytes = megabytes.checked_mul(1 << 20).ok_or(megabytes)?;
         let wanted = (bytes / 64).max(1);
@@ -221,6 +231,8 @@ impl PerftTable {
     /// Has the system map every page of the table now, page after page, on one thread:
     /// [`PerftTable::prefault_on`] with one thread.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::perft::hash::{perft_hashed, PerftTable};
     /// use rayscan::position::Position;
@@ -245,6 +257,8 @@ impl PerftTable {
     /// instead of 0.7–1.6 s; 2 MiB pages (`madvise`, used before) cost 1.6–2.2 s. On a
     /// Zen 4 virtual machine, two threads writing to halves mapped it in 0.23 s, one in
     /// 0.42 s (`MADV_POPULATE_WRITE` took 0.3 s on either).
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::perft::hash::{perft_hashed, PerftTable};
@@ -451,6 +465,8 @@ pub(crate) fn hashed_body<S: Slider, C: Side, K: HashedCopy>(
 }
 
 /// Perft of `pos` with technique `S`, subtrees of depth ≥ 2 looked up in `table`.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::perft::hash::{perft_hashed, PerftTable};

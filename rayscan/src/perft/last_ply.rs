@@ -22,6 +22,8 @@ use crate::square::Square;
 
 /// How perft counts the moves one ply above the leaves.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::perft::{LastPly, Method, perft_with};
 /// use rayscan::position::Position;
@@ -71,6 +73,8 @@ impl LastPly {
     /// [`LastPly::Batch`] where the CPU has AVX-512 or AVX2 ([`crate::cpu::x86_64_v4`],
     /// [`crate::cpu::x86_64_v3`]), else [`LastPly::Each`].
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::perft::LastPly;
     /// let expected = if rayscan::cpu::x86_64_v3() { LastPly::Batch } else { LastPly::Each };
@@ -107,6 +111,8 @@ impl FromStr for LastPly {
     type Err = ParseError;
     /// Reads `batch` or `each`.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::perft::LastPly;
     /// assert_eq!("each".parse(), Ok(LastPly::Each));
@@ -125,6 +131,8 @@ impl FromStr for LastPly {
 /// and how it counts its last ply. A [`Technique`] alone converts into one with
 /// [`LastPly::Each`], where the technique computes every slider attack, so the perft
 /// functions take either; [`Method::auto`] is the fastest pair.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::perft::{LastPly, Method};

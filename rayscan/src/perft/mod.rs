@@ -59,6 +59,8 @@ pub const MAX_HASH_MB: usize = 65536;
 
 /// Leaf nodes `depth` plies below `pos`, piece-wise generation with slider technique `S`.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::perft::perft;
 /// use rayscan::position::Position;
@@ -74,6 +76,8 @@ pub fn perft<S: Slider>(pos: &Position, depth: u32) -> u64 {
 
 /// Perft with the direction-wise generator and technique `S`'s set-wise ray attacks.
 /// Moves are played from their target and direction; the last ply is population counts.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::perft::perft_directionwise;
@@ -96,6 +100,8 @@ pub fn perft_directionwise<S: RayWise>(pos: &Position, depth: u32) -> u64 {
 }
 
 /// Perft with the hybrid generator (pawns as sets, pieces one by one with `S`).
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::perft::perft_hybrid;
@@ -120,6 +126,8 @@ pub fn perft_hybrid<S: Slider>(pos: &Position, depth: u32) -> u64 {
 
 /// Perft split by root move (piece-wise, technique `S`): calls `f(move, count)` for every
 /// legal move, in generation order, and returns the total.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::perft::divide;
@@ -158,6 +166,8 @@ impl WithSlider for Perft<'_> {
 /// [`perft`] with a technique chosen at run time (dispatched once, at the top), and a
 /// last ply: each child counted with the technique where `method` is a
 /// [`Technique`](crate::sliders::Technique) alone ([`Method`]).
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::perft::{LastPly, Method, perft_with};
@@ -280,6 +290,8 @@ fn mailbox_root<L: Layout>(root: Root<'_, '_>) -> u64 {
 /// their last ply their own way). Fails when the technique cannot drive the generator
 /// ([`Generator::accepts`]).
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::movegen::Generator;
 /// use rayscan::perft::divide_by;
@@ -306,6 +318,8 @@ pub fn divide_by(
 /// Perft with any generator and technique (dispatched once, at the top); `method` as for
 /// [`divide_by`]. Fails when the technique cannot drive the generator
 /// ([`Generator::accepts`]).
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::movegen::Generator;
@@ -367,6 +381,8 @@ impl Position {
     /// names (`pext` or `magic`, the last ply eight children at a time with AVX-512),
     /// chosen at run time like the copy of the hot path: a crate built with no
     /// `RUSTFLAGS` counts as fast as one built with `-C target-cpu=native`.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;

@@ -38,6 +38,8 @@ use crate::square::Square;
 
 /// Leaf counts of a perft, with the statistics of the chessprogramming wiki's tables.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::perft::stats::perft_stats;
 /// use rayscan::position::Position;
@@ -338,6 +340,8 @@ pub(crate) fn stats_body<S: Slider, C: Side, K: StatsCopy>(
 
 /// Perft statistics of `pos` at `depth`, piece-wise with technique `S`.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::perft::stats::perft_stats;
 /// use rayscan::position::Position;
@@ -376,6 +380,8 @@ pub fn perft_stats_with(technique: Technique, pos: &Position, depth: u32) -> Per
 
 /// [`perft_stats_with`] split by root move: calls `f(move, stats)` for every legal move,
 /// in generation order, and returns the sum.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::perft::stats::divide_stats;

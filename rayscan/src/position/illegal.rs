@@ -11,6 +11,8 @@ use crate::chess_move::Move;
 /// hash move, a killer, another position's list). The message quotes the move in UCI
 /// and names the position's FEN.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::{IllegalMove, Move, MoveKind, Position, Square};
 /// let start = Position::startpos();

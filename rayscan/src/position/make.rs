@@ -149,6 +149,8 @@ impl Position {
     /// panics or reads out of bounds, but the result is meaningless (a king that jumps,
     /// a piece that vanishes). Use [`Position::try_play`] for moves from elsewhere.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::position::Position;
     /// let p = Position::startpos();
@@ -349,6 +351,8 @@ impl Position {
     /// and the result would not be a position of chess); a search tests
     /// [`Position::is_check`] before it tries one. Nothing panics if it is, but the result
     /// is meaningless.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::Position;

@@ -13,6 +13,8 @@ use crate::square::{File, Rank, Square};
 
 /// Pieces on squares, as read from a FEN's first field.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::fen::Placement;
 /// use rayscan::{Color, Piece, Square};
@@ -140,6 +142,8 @@ impl PlacementProblem {
 
 /// A piece-placement field that could not be read. The message names the field, quotes
 /// the text up to the end of the faulty rank and says what is wrong there.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::fen::Placement;

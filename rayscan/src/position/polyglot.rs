@@ -40,6 +40,8 @@ impl Position {
     /// scratch on every call (a few dozen XORs): meant for book probing, not for the
     /// search's hash table.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::Position;
     /// let start = Position::startpos();

@@ -37,6 +37,8 @@ impl<L: Layout> Mailbox<L> {
 
     /// The static exchange evaluation of `m` (see [`crate::see`] for the rules).
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::mailbox::{Board15x12, Mailbox};
     /// use rayscan::position::Position;

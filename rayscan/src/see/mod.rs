@@ -25,6 +25,8 @@ mod position;
 
 /// The exchange value of a piece.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::see::value;
 /// use rayscan::Piece;

@@ -12,6 +12,8 @@ impl Position {
     /// The static exchange evaluation of `m` (fastest technique): what the capture
     /// sequence it starts on its target square wins for the side to move, in centipawns.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::position::Position;
     /// // A rook takes a pawn defended by a rook, backed by a bishop: +100 − 500 + 300.
@@ -24,6 +26,8 @@ impl Position {
 
     /// Whether the exchange `m` starts is worth at least `threshold`: the form a search
     /// asks ("is this capture good?", "does it lose more than a pawn?").
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::position::Position;

@@ -17,6 +17,8 @@ pub struct Dumb7Fill;
 
 /// The generators and every square they reach along `dir` through `empty` squares.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::sliders::dumb7fill;
 /// use rayscan::{Bitboard, Direction, Square};

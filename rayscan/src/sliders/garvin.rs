@@ -96,6 +96,8 @@ impl RayWise for Garvin {
 /// The post's capture scan (`scan_bq_rays`): the first square hit on each ray of
 /// `piece`, kept where an enemy stands. `enemies` should be a subset of `occupied`.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::sliders::garvin;
 /// use rayscan::{Bitboard, SliderPiece, Square};
@@ -120,6 +122,8 @@ pub fn capture_targets(
 
 /// The post's non-capture mask (`make_bq_mask`): the empty squares `piece` reaches,
 /// built from the spans between the blockers on each line.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::sliders::garvin;

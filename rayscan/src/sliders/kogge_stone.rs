@@ -18,6 +18,8 @@ pub struct KoggeStone;
 
 /// The generators and every square they reach along `dir` through `empty` squares.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::sliders::{dumb7fill, kogge_stone};
 /// use rayscan::{Bitboard, Direction};

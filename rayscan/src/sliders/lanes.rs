@@ -30,6 +30,8 @@ use crate::square::Square;
 /// Kogge-Stone fills, eight directions (or eight boards) side by side in the lanes of a
 /// vector register.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::sliders::{Lanes, Reference, Slider};
 /// use rayscan::{Bitboard, Square};

@@ -34,6 +34,8 @@ pub use numbers::{BISHOP_MAGICS, ROOK_MAGICS};
 
 /// The relevant occupancy of a rook on `sq`: its rays without their last square.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::sliders::magic;
 /// use rayscan::{Bitboard, Square};
@@ -161,6 +163,8 @@ impl Slider for Magic {
 /// candidates from the xorshift state `seed` until one maps every relevant occupancy to
 /// a slot without a destructive collision. `None` for the queen, which has no magics of
 /// its own (it is rook ∪ bishop). Takes milliseconds per square.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::sliders::magic;

@@ -49,6 +49,8 @@ pub trait Slider: Copy + Default + Send + Sync + 'static {
     /// Every technique answers piece by piece (this default); [`Lanes`](super::Lanes)
     /// answers for all of them at once, a direction per lane.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::sliders::{Classical, Lanes, Slider};
     /// use rayscan::{Bitboard, Square};
@@ -86,6 +88,8 @@ pub trait Slider: Copy + Default + Send + Sync + 'static {
     /// compiled, so what runs only with the lanes (the eight children's count, the
     /// AVX-512 copy of perft) is not compiled for every technique, nor theirs for the
     /// lanes.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::sliders::{Lanes, Pext, Slider, WithSlider};
@@ -166,6 +170,8 @@ pub trait RayWise: Slider {
     /// every other technique answers slider by slider (this default), so any ray-wise
     /// technique can drive direction-wise generation.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::sliders::{Classical, KoggeStone, RayWise};
     /// use rayscan::{Bitboard, Direction, Square};
@@ -214,6 +220,8 @@ pub trait RayWise: Slider {
 
 /// Something to run with a technique chosen at run time: [`Technique::dispatch`](super::Technique::dispatch) calls
 /// [`WithSlider::run`] with the technique's type, so the body is monomorphized per technique.
+///
+/// # Examples
 ///
 /// ```
 /// use rayscan::sliders::{Slider, Technique, WithSlider};

@@ -50,6 +50,8 @@ fn negative(line: Line, sq: Square, occupied: Bitboard) -> u64 {
 
 /// Attacks along `line` through `sq`: both halves by subtraction.
 ///
+/// # Examples
+///
 /// ```
 /// use rayscan::sliders::subtraction;
 /// use rayscan::{Bitboard, Line, Square};

@@ -135,6 +135,8 @@ impl Technique {
     /// [`crate::cpu::pext`] says why. (With AVX-512, perft also counts its last ply
     /// eight children at a time: [`crate::perft::LastPly::auto`], apart from this.)
     ///
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::sliders::Technique;
     /// assert!(Technique::auto().is_available());
@@ -151,6 +153,8 @@ impl Technique {
 
     /// Why [`Technique::auto`] chose what it chose, in a few words: what `rayscan
     /// techniques` shows beside the default.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::sliders::Technique;
@@ -174,6 +178,8 @@ impl Technique {
 
     /// The techniques this CPU runs ([`Technique::is_available`]), in the order of
     /// [`Technique::ALL`]: what `all` means on the command line and in the benchmarks.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::sliders::Technique;
@@ -211,6 +217,8 @@ impl fmt::Display for Technique {
 impl FromStr for Technique {
     type Err = ParseError;
     /// Reads a name as listed by `rayscan techniques`.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use rayscan::sliders::Technique;

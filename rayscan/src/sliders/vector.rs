@@ -39,6 +39,8 @@ impl Slider for Vector {
 }
 
 impl RayWise for Vector {
+    /// # Examples
+    ///
     /// ```
     /// use rayscan::sliders::{RayWise, Vector};
     /// use rayscan::{Bitboard, Direction, Square};
