@@ -3,7 +3,7 @@
 //! board or the occupancy says it hit a piece: the source-destination loop of the
 //! mailbox generators, here answering for a bitboard occupancy.
 
-use super::{RayWise, Slider};
+use super::RayWise;
 use crate::bitboard::Bitboard;
 use crate::direction::Direction;
 use crate::square::Square;
@@ -18,25 +18,12 @@ const fn increment(dir: Direction) -> i32 {
     16 * dir.rank_delta() as i32 + dir.file_delta() as i32
 }
 
-impl Slider for Vector {
-    const NAME: &'static str = "vector";
-    const DESCRIPTION: &'static str = "mailbox ray walk on a 0x88 board: add the increment until the 0x88 test or a piece stops it";
-    const TABLE_BYTES: usize = 0;
-
-    #[inline]
-    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        Direction::ROOK.iter().fold(Bitboard::EMPTY, |a, &d| {
-            a | Self::ray_attacks(d, sq, occupied)
-        })
-    }
-
-    #[inline]
-    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        Direction::BISHOP.iter().fold(Bitboard::EMPTY, |a, &d| {
-            a | Self::ray_attacks(d, sq, occupied)
-        })
-    }
-}
+super::ray_wise_slider!(
+    Vector,
+    name: "vector",
+    description: "mailbox ray walk on a 0x88 board: add the increment until the 0x88 test or a piece stops it",
+    table_bytes: 0,
+);
 
 impl RayWise for Vector {
     /// # Examples
