@@ -16,7 +16,7 @@ use std::time::{Duration, SystemTime};
 
 use criterion::{Criterion, Throughput, black_box};
 use rayscan::movegen::Generator;
-use rayscan::perft::perft_by;
+use rayscan::perft::Perft;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 use rayscan_bench::{measuring, median_ns};
@@ -71,10 +71,9 @@ fn main() {
         group.throughput(Throughput::Elements(nodes));
         for (g, t) in rows() {
             // Wrong counts would make the speed meaningless: check before measuring.
-            assert_eq!(perft_by(g, t, &pos, depth), Ok(nodes), "{g} with {t}");
-            group.bench_function(id(g, t), |b| {
-                b.iter(|| perft_by(g, t, black_box(&pos), depth))
-            });
+            let perft = Perft::new(depth).generator(g).technique(t);
+            assert_eq!(perft.count(&pos), Ok(nodes), "{g} with {t}");
+            group.bench_function(id(g, t), |b| b.iter(|| perft.count(black_box(&pos))));
         }
         group.finish();
     }

@@ -1,4 +1,4 @@
-//! Perft-suite parsing: `rayscan::suite::parse` never panics, whatever the text (huge
+//! Perft-suite parsing: `rayscan::perft::suite::parse` never panics, whatever the text (huge
 //! numbers, odd whitespace, `;` in odd places). On success every entry is consistent:
 //! `parse_line` of its own line gives the same entry, its FEN is non-empty, every depth is
 //! at least 1, and its FEN goes through `Position::from_fen` without panicking (suites may
@@ -9,8 +9,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use rayscan::perft::suite::{parse, parse_line};
 use rayscan::position::Position;
-use rayscan::suite::{parse, parse_line};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

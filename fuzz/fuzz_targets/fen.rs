@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rayscan::fen::Placement;
+use rayscan::position::Placement;
 use rayscan::position::Position;
 
 fuzz_target!(|data: &[u8]| {

@@ -14,7 +14,7 @@
 //!   `is_legal_with` accepts is generated, and no move from elsewhere is legal;
 //! - one generator with one technique it accepts counts the same moves at depth 1 as
 //!   `legal_moves()`, and the same leaves at depth 2 as `Position::perft`; so does one
-//!   technique through `perft_with`.
+//!   technique through `Perft`.
 //!
 //! Which square, pair and technique is picked by a checksum of the input: one input
 //! checks one of each, and the 10^7 runs of a campaign check them all many times over.
@@ -23,9 +23,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use rayscan::chess_move::{Move, MoveKind};
-use rayscan::fen::Placement;
 use rayscan::movegen::Generator;
-use rayscan::perft::{perft_by, perft_with};
+use rayscan::perft::Perft;
+use rayscan::position::Placement;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 use rayscan::{Piece, Square};
@@ -228,14 +228,12 @@ fn check(pos: &Position, pick: usize) {
     let n = legal.len() as u64;
     let pairs = pairs();
     let (g, t) = pairs[pick % pairs.len()];
-    assert_eq!(perft_by(g, t, pos, 1), Ok(n), "{g} with {t} in {fen}");
-    assert_eq!(
-        perft_by(g, t, pos, 2),
-        Ok(pos.perft(2)),
-        "{g} with {t}, depth 2 in {fen}"
-    );
+    let perft = |depth| Perft::new(depth).generator(g).technique(t).count(pos);
+    assert_eq!(perft(1), Ok(n), "{g} with {t} in {fen}");
+    assert_eq!(perft(2), Ok(pos.perft(2)), "{g} with {t}, depth 2 in {fen}");
     let t = Technique::ALL[pick % Technique::ALL.len()];
-    assert_eq!(perft_with(t, pos, 1), n, "perft_with {t} in {fen}");
+    let counted = Perft::new(1).technique(t).count(pos);
+    assert_eq!(counted, Ok(n), "Perft with {t} in {fen}");
 }
 
 /// A move from an empty square or one of theirs is never legal.

@@ -12,7 +12,7 @@ mod common;
 
 use common::one_short_line;
 use libfuzzer_sys::fuzz_target;
-use rayscan::suite::parse;
+use rayscan::perft::suite::parse;
 use rayscan_cli::commands::suite::check_text;
 
 const MAX_NODES: u64 = 10_000;

@@ -12,9 +12,8 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use rayscan::Position;
-use rayscan::parallel::PerftTable;
-use rayscan::perft::hash::perft_hashed_with;
-use rayscan::perft::{Method, perft_with};
+use rayscan::perft::hash::PerftTable;
+use rayscan::perft::{Method, Perft};
 
 /// The deepest subtree counted in one call of the library: between two such calls a
 /// worker looks whether it should stop (a subtree of 5 plies is well under a second).
@@ -56,10 +55,13 @@ impl Counter {
     }
 
     fn leaf(&self, pos: &Position, depth: u32) -> u64 {
-        match &self.table {
-            Some(t) if depth >= 2 => perft_hashed_with(self.method, pos, depth, t),
-            _ => perft_with(self.method, pos, depth),
-        }
+        let perft = Perft::new(depth).method(self.method);
+        let counted = match &self.table {
+            Some(t) => perft.hash(t).count(pos),
+            None => perft.count(pos),
+        };
+        // A depth of at most LEAF, one thread and the auto method: nothing to refuse.
+        counted.unwrap_or_default()
     }
 
     /// The leaves `depth` plies below `pos`, or `None` once `stop` is set.

@@ -618,7 +618,7 @@ mod tests {
         ];
         for pos in &positions {
             for depth in 1..=3 {
-                let want = crate::perft::perft_hybrid::<Classical>(pos, depth);
+                let want = crate::perft::count::hybrid::<Classical>(pos, depth);
                 assert_eq!(perft_on::<Magic, Baseline>(pos, depth), want);
                 assert_eq!(perft_on::<Lanes, Baseline>(pos, depth), want);
                 assert_eq!(perft_on::<Batched<Magic>, Baseline>(pos, depth), want);

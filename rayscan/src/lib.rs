@@ -39,17 +39,18 @@
 //!   calculation; [`sliders`]: the attack techniques, one file each, and
 //!   [`sliders::Technique`] to pick one at run time.
 //! - [`position`]: a chess position (FEN dialects, Chess960, copy-make, Zobrist and
-//!   Polyglot keys, null moves, game end); [`fen`]: the piece-placement field of a FEN,
-//!   for occupancies people can read.
+//!   Polyglot keys, null moves, game end, and [`position::Placement`], the FEN's
+//!   piece-placement field alone, for occupancies people can read).
 //! - [`movegen`]: legal move generation four ways (piece-wise, direction-wise, hybrid, a
-//!   staged picker) and legality tests for moves from elsewhere; [`dir_move`]: moves as
-//!   target square + direction, for the direction-wise generator; [`san`]: standard
+//!   staged picker) and legality tests for moves from elsewhere, with
+//!   [`movegen::dir_move`], moves as target square + direction for the direction-wise
+//!   generator; [`san`]: standard
 //!   algebraic notation, read and written; [`see`]: static exchange evaluation, on the
 //!   bitboards and on the mailboxes; [`mailbox`]: the 0x88, 16×12 and 15×12 boards with
 //!   vector tables and their move generator.
-//! - [`perft`]: leaf counts of the move tree for every generator and technique, divide,
-//!   the statistics of the perft tables; with `std`, the hashed perft. `parallel` (with
-//!   `std`): perft on threads. `suite` (with `std`): perft suites in EPD, read and run.
+//! - [`perft`]: leaf counts of the move tree, all through [`perft::Perft`]: every
+//!   generator and technique, divide, the statistics of the perft tables, and with
+//!   `std` threads, the hash table and perft suites in EPD ([`perft::suite`]).
 //! - the CPU dispatch (private): the hot paths compiled for baseline x86-64, x86-64-v3
 //!   and x86-64-v4, one copy chosen at run time.
 //! - [`error`]: the errors shared across the library (the small values' parse errors,
@@ -109,32 +110,58 @@ pub mod sliders;
 pub mod position;
 
 // The move generators, and what reads moves: SAN, SEE, the mailbox boards.
-pub mod dir_move;
 pub mod mailbox;
 pub mod movegen;
 pub mod san;
 pub mod see;
 
 // Perft, its hash table and statistics; threads and suites.
-#[cfg(feature = "std")]
-pub mod parallel;
 pub mod perft;
-#[cfg(feature = "std")]
-pub mod suite;
 
 // The CPU dispatch: the hot paths compiled per CPU level, one chosen at run time.
 mod isa;
 
 // The crate's faces: the shared error types gathered, the FEN's first field, serde.
 pub mod error;
-/// The piece-placement field of FEN (`rnbqkbnr/pppppppp/8/…`): the pieces on their
-/// squares, without the rest of a position. Defined with the position
-/// (`position/placement.rs`), whose FEN builds on it.
-pub mod fen {
-    pub use crate::position::placement::{Placement, PlacementError, PlacementProblem};
-}
 #[cfg(feature = "serde")]
 pub mod serde_impls;
+
+// Old paths of what moved, kept so that code written against them still builds.
+
+/// The piece-placement field of FEN, now [`position::Placement`].
+#[deprecated(
+    since = "0.2.0",
+    note = "use `rayscan::position::{Placement, PlacementError, PlacementProblem}`"
+)]
+pub mod fen {
+    pub use crate::position::{Placement, PlacementError, PlacementProblem};
+}
+
+/// Moves as target square and direction, now [`movegen::dir_move`].
+#[deprecated(since = "0.2.0", note = "use `rayscan::movegen::dir_move`")]
+pub mod dir_move {
+    pub use crate::movegen::dir_move::*;
+}
+
+/// Perft suites, now [`perft::suite`].
+#[cfg(feature = "std")]
+#[deprecated(since = "0.2.0", note = "use `rayscan::perft::suite`")]
+pub mod suite {
+    pub use crate::perft::suite::*;
+}
+
+/// Perft on threads, now [`perft::Perft::threads`]; the table is
+/// [`perft::hash::PerftTable`].
+#[cfg(feature = "std")]
+#[deprecated(
+    since = "0.2.0",
+    note = "use `rayscan::perft::Perft` with `threads` and `hash`, and `rayscan::perft::hash::PerftTable`"
+)]
+pub mod parallel {
+    #[allow(deprecated)]
+    pub use crate::perft::deprecated::{perft_parallel, perft_parallel_stats};
+    pub use crate::perft::hash::PerftTable;
+}
 
 pub use bitboard::Bitboard;
 pub use chess_move::{Move, MoveKind, MoveList, UciMove};

@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use rayscan::movegen::Generator;
-use rayscan::perft::{LastPly, Method, perft_by};
+use rayscan::perft::{LastPly, Method, Perft};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 
@@ -156,7 +156,8 @@ fn rayscan_engine(generator: Generator, method: Method, headline: bool) -> Engin
         headline,
         run: Box::new(move |fen, depth| {
             let pos = Position::from_fen(fen).expect("a valid FEN").0;
-            perft_by(generator, method, &pos, depth).expect("an accepted pair")
+            let perft = Perft::new(depth).generator(generator).method(method);
+            perft.count(&pos).expect("an accepted pair")
         }),
     }
 }

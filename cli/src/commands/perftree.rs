@@ -4,8 +4,6 @@
 use std::fmt::Write as _;
 
 use rayscan::Position;
-use rayscan::movegen::Generator;
-use rayscan::sliders::Technique;
 
 use crate::shared::args::depth_parser;
 use crate::shared::game::play_moves;
@@ -30,16 +28,11 @@ pub fn run(args: Args) -> Result<String, String> {
     };
     let mut out = String::new();
     let chess960 = pos.is_chess960();
-    let total = rayscan::perft::divide_by(
-        Generator::PieceWise,
-        Technique::auto(),
-        &pos,
-        args.depth,
-        |m, n| {
+    let total = rayscan::perft::Perft::new(args.depth)
+        .divide(&pos, |m, n| {
             let _ = writeln!(out, "{} {n}", m.uci(chess960));
-        },
-    )
-    .map_err(|e| e.to_string())?;
+        })
+        .map_err(|e| e.to_string())?;
     let _ = write!(out, "\n{total}\n");
     Ok(out)
 }

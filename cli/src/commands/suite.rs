@@ -10,9 +10,9 @@ use serde::Serialize;
 
 use rayscan::Position;
 use rayscan::movegen::{Generator, UnsupportedTechnique};
-use rayscan::perft::perft_by;
+use rayscan::perft::Perft;
+use rayscan::perft::suite::{SuiteEntry, parse};
 use rayscan::sliders::Technique;
-use rayscan::suite::{SuiteEntry, parse};
 
 use crate::shared::args::{Choice, number_parser, parse_generator_choice, parse_technique_choice};
 use crate::shared::io::{Output, json_line};
@@ -239,7 +239,8 @@ fn check(
         for &(generator, technique) in pairs {
             for (depth, expected) in case.entry.depths_within(max_nodes) {
                 // The pairs were checked when they were chosen.
-                let got = perft_by(generator, technique, &case.pos, depth).unwrap_or(0);
+                let perft = Perft::new(depth).generator(generator).technique(technique);
+                let got = perft.count(&case.pos).unwrap_or(0);
                 checked += 1;
                 nodes += got;
                 bar.inc(expected);

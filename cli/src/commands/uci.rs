@@ -5,8 +5,8 @@ use std::io::{BufRead, Write};
 
 use rayscan::error::Snippet;
 use rayscan::movegen::Generator;
-use rayscan::parallel::PerftTable;
 use rayscan::perft::LastPly;
+use rayscan::perft::hash::PerftTable;
 use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 

@@ -7,9 +7,9 @@ use std::time::Duration;
 use clap::Args;
 
 use rayscan::error::Snippet;
-use rayscan::fen::Placement;
 use rayscan::movegen::{Generator, UnsupportedTechnique};
 use rayscan::perft::LastPly;
+use rayscan::position::Placement;
 use rayscan::sliders::Technique;
 use rayscan::{Bitboard, Position, SliderPiece, Square};
 

@@ -2,9 +2,9 @@
 //! technique, threads and hash table, and the CPU override behind the technique's default.
 
 use rayscan::movegen::Generator;
-use rayscan::parallel::{PerftTable, perft_parallel, perft_parallel_stats};
+use rayscan::perft::hash::PerftTable;
 use rayscan::perft::stats::PerftStats;
-use rayscan::perft::{LastPly, Method, divide_by};
+use rayscan::perft::{LastPly, Method, Perft};
 use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 
@@ -34,6 +34,18 @@ impl Settings {
         (self.generator == Generator::PieceWise && !stats).then_some(self.last_ply)
     }
 
+    /// The perft these settings run, `depth` plies deep.
+    fn perft(&self, depth: u32) -> Perft<'_> {
+        let perft = Perft::new(depth)
+            .generator(self.generator)
+            .method(self.method())
+            .threads(self.threads);
+        match &self.table {
+            Some(table) => perft.hash(table),
+            None => perft,
+        }
+    }
+
     /// Perft of `pos`, reporting root moves to `report`.
     pub fn run(
         &self,
@@ -41,20 +53,9 @@ impl Settings {
         depth: u32,
         report: impl FnMut(Move, u64),
     ) -> Result<u64, String> {
-        let counted = if self.threads > 1 || self.table.is_some() {
-            perft_parallel(
-                self.generator,
-                self.method(),
-                pos,
-                depth,
-                self.threads,
-                self.table.as_ref(),
-                report,
-            )
-        } else {
-            divide_by(self.generator, self.method(), pos, depth, report)
-        };
-        counted.map_err(|e| e.to_string())
+        self.perft(depth)
+            .divide(pos, report)
+            .map_err(|e| e.to_string())
     }
 
     /// Perft of `pos`, with the statistics when `stats` is set (else only `nodes` is
@@ -93,13 +94,9 @@ impl Settings {
                     .to_string(),
             );
         }
-        Ok(perft_parallel_stats(
-            self.technique,
-            pos,
-            depth,
-            self.threads,
-            report,
-        ))
+        self.perft(depth)
+            .divide_stats(pos, report)
+            .map_err(|e| e.to_string())
     }
 }
 

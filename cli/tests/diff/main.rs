@@ -310,7 +310,7 @@ fn descent_follows_the_engine_order_and_json_names_the_same() {
             .collect::<Vec<_>>()
             .join(",")
     };
-    let nodes = rayscan::perft::perft::<rayscan::sliders::Classical>(&root, 3);
+    let nodes = root.perft(3);
     assert_eq!(
         json.stdout,
         format!(
@@ -660,7 +660,7 @@ fn stockfish_agrees_on_the_suites_first_positions() {
     for m in moves {
         pos = pos.play(pos.parse_san(m).unwrap());
     }
-    let nodes = rayscan::perft::perft::<rayscan::sliders::Classical>(&pos, 2);
+    let nodes = pos.perft(2);
     assert_eq!(run.stdout, format!("agree: {nodes} nodes\n"));
     // A FEN rayscan corrects (a castling right with no rook: dropped, with a warning) is
     // sent as corrected, so both count the same position.

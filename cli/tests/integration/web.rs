@@ -410,10 +410,7 @@ fn the_page_draws_what_the_library_computes() {
         "divide",
         "return document.getElementById('perft-result').dataset.nodes",
     );
-    assert_eq!(
-        nodes,
-        json!(rayscan::perft::perft::<rayscan::sliders::Magic>(&pos, 2).to_string())
-    );
+    assert_eq!(nodes, json!(pos.perft(2).to_string()));
     let rows = d.script("return document.querySelectorAll('#divide-table tr').length");
     assert_eq!(rows, json!(pos.legal_moves().len()));
     // The page states the node budget of a count.

@@ -336,15 +336,7 @@ impl<L: Layout> Mailbox<L> {
 }
 
 /// Perft on a mailbox board: generation, copy-make and bulk counting all on the array.
-///
-/// # Examples
-///
-/// ```
-/// use rayscan::mailbox::{perft, Board16x12, Mailbox};
-/// use rayscan::position::Position;
-/// assert_eq!(perft(&Mailbox::<Board16x12>::new(&Position::startpos()), 3), 8902);
-/// ```
-pub fn perft<L: Layout>(mb: &Mailbox<L>, depth: u32) -> u64 {
+pub(crate) fn count<L: Layout>(mb: &Mailbox<L>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -352,5 +344,14 @@ pub fn perft<L: Layout>(mb: &Mailbox<L>, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|&m| perft(&mb.play(m), depth - 1)).sum()
+    moves.iter().map(|&m| count(&mb.play(m), depth - 1)).sum()
+}
+
+/// Perft on a mailbox board.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `perft::Perft::new(depth).generator(Generator::Mailbox16x12)` (or another mailbox)"
+)]
+pub fn perft<L: Layout>(mb: &Mailbox<L>, depth: u32) -> u64 {
+    count(mb, depth)
 }

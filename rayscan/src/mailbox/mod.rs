@@ -20,7 +20,10 @@ pub(crate) mod board;
 mod generate;
 pub mod vectors;
 
-pub use board::{Mailbox, perft};
+pub use board::Mailbox;
+pub(crate) use board::count;
+#[allow(deprecated)]
+pub use board::perft;
 use vectors::Vector;
 
 /// The geometry of a mailbox board: how squares map to array indices.

@@ -3,7 +3,7 @@
 //!
 //! The result, [`DirectionTargets`], is sixteen bitboards (eight ray directions, eight
 //! knight jumps) that act as an unsorted move list in which every target square has
-//! exactly one source square: the nearest piece behind it (see [`crate::dir_move`]).
+//! exactly one source square: the nearest piece behind it (see [`super::dir_move`]).
 //! Sliders, the king and pawns share the ray sets. Promotions are kept apart (each
 //! target there is four moves), and so is castling.
 //!
@@ -38,12 +38,12 @@
 //! . . . . . . . .");
 //! ```
 
+use super::dir_move::{DirMove, MoveDirection, nearest_behind};
 use super::pawns::{PawnTargets, free_in};
 use super::{PROMOTIONS, castling_rooks, en_passant_sources};
 use crate::bitboard::Bitboard;
 use crate::chess_move::{Move, MoveKind};
 use crate::color::Color;
-use crate::dir_move::{DirMove, MoveDirection, nearest_behind};
 use crate::direction::{Direction, KnightDirection};
 use crate::masks;
 use crate::piece::Piece;

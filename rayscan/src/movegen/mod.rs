@@ -40,6 +40,7 @@ use crate::position::{CastleSide, Position};
 use crate::sliders::{Slider, Technique};
 use crate::square::{File, Rank, Square};
 
+pub mod dir_move;
 pub mod directionwise;
 pub(crate) mod entry;
 mod hybrid;
@@ -57,7 +58,9 @@ pub use hybrid::generate_hybrid;
 pub use legal::LegalMoves;
 pub use legality::CheckInfo;
 pub use moveset::{MoveSet, MoveSetIter};
-pub use picker::{MovePicker, Stage, StagedHistory, perft_staged};
+#[allow(deprecated)]
+pub use picker::perft_staged;
+pub use picker::{MovePicker, Stage, StagedHistory};
 
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 

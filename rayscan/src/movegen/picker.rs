@@ -32,10 +32,10 @@
 use core::cmp::Reverse;
 use core::marker::PhantomData;
 
+use super::dir_move::{DirMove, nearest_behind};
 use super::directionwise::{RayWalk, knight_source};
 use super::{CheckInfo, DirectionTargets, PROMOTIONS, generate_targets};
 use crate::chess_move::{Move, MoveKind, MoveList};
-use crate::dir_move::{DirMove, nearest_behind};
 use crate::direction::{Direction, KnightDirection};
 use crate::piece::Piece;
 use crate::position::Position;
@@ -307,7 +307,7 @@ impl<S: RayWise> Iterator for MovePicker<'_, S> {
 
 /// Moves a search would try again: a one-slot-per-entry table of the last move played
 /// from each position (indexed by the Zobrist key, never verified, so entries from other
-/// positions come back as garbage) and two killers per ply. What [`perft_staged`] feeds
+/// positions come back as garbage) and two killers per ply. What perft's staged generator feeds
 /// the picker, so that perft checks every stage.
 pub struct StagedHistory {
     table: [Move; 4096],
@@ -333,7 +333,21 @@ impl Default for StagedHistory {
 /// Perft through the staged picker: every node's moves come from a [`MovePicker`] given
 /// the history's hash move and killers, and the last ply is counted by running the picker
 /// to the end (no bulk counting), so each stage's moves are counted exactly.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `perft::Perft::new(depth).generator(Generator::Staged).technique(..)`"
+)]
 pub fn perft_staged<S: RayWise>(
+    pos: &Position,
+    depth: u32,
+    ply: usize,
+    history: &mut StagedHistory,
+) -> u64 {
+    staged::<S>(pos, depth, ply, history)
+}
+
+/// Perft through the staged picker ([`MovePicker`]), the history given.
+pub(crate) fn staged<S: RayWise>(
     pos: &Position,
     depth: u32,
     ply: usize,
@@ -356,7 +370,7 @@ pub fn perft_staged<S: RayWise>(
     let their = pos.color(!pos.side_to_move());
     let mut nodes = 0;
     for m in picker {
-        nodes += perft_staged::<S>(&pos.play(m), depth - 1, ply + 1, history);
+        nodes += staged::<S>(&pos.play(m), depth - 1, ply + 1, history);
         if let Some(entry) = history.table.get_mut(slot) {
             *entry = m;
         }

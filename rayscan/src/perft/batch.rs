@@ -633,10 +633,10 @@ mod tests {
         }
     }
 
-    /// The positions of a suite file, read by [`crate::suite::parse`].
+    /// The positions of a suite file, read by [`crate::perft::suite::parse`].
     #[cfg(feature = "std")]
     fn suite(text: &str) -> Vec<Position> {
-        crate::suite::parse(text)
+        crate::perft::suite::parse(text)
             .unwrap()
             .iter()
             .map(|e| {

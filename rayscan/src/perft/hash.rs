@@ -150,6 +150,15 @@ pub struct PerftTable {
     seed: u64,
 }
 
+impl core::fmt::Debug for PerftTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PerftTable")
+            .field("bytes", &self.bytes())
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
+}
+
 impl PerftTable {
     /// A table of at most `megabytes` MiB (a power of two number of 64-byte buckets, at
     /// least one) with the default keys. Fails with the number asked for if the memory
@@ -198,7 +207,7 @@ impl PerftTable {
         // exactly the allocation made with that layout. The entries' alignment (8) is at
         // most the allocator's own, so this is `calloc`: pages come from the system
         // already zero, as they are touched, with no memset of the whole table up front
-        // (which a 64-byte alignment would cost: 1.1 s of a 5 s perft 8 at 1 GiB).
+        // (which a 64-byte alignment would cost: a fifth of a deep hashed perft).
         let entries = unsafe {
             let ptr = alloc_zeroed(layout).cast::<Entry>();
             if ptr.is_null() {
@@ -234,12 +243,12 @@ impl PerftTable {
     /// # Examples
     ///
     /// ```
-    /// use rayscan::perft::hash::{perft_hashed, PerftTable};
+    /// use rayscan::perft::{hash::PerftTable, Perft};
     /// use rayscan::position::Position;
     /// use rayscan::sliders::Magic;
     /// let table = PerftTable::new(4).unwrap();
     /// table.prefault();
-    /// assert_eq!(perft_hashed::<Magic>(&Position::startpos(), 4, &table), 197_281);
+    /// assert_eq!(Perft::new(4).hash(&table).count_slider::<Magic>(&Position::startpos()), Ok(197_281));
     /// ```
     pub fn prefault(&self) {
         self.prefault_on(1);
@@ -251,22 +260,19 @@ impl PerftTable {
     /// with as many threads as will search.
     ///
     /// The table comes from the system zeroed and unmapped. Left alone, each page is
-    /// mapped at the first probe that lands on it, in random order, during the search.
-    /// Start position perft 8 with `--hash 1024` on a Zen 5 virtual machine, one
-    /// thread: mapped in order first, the gigabyte costs 0.4–0.8 s of system time
-    /// instead of 0.7–1.6 s; 2 MiB pages (`madvise`, used before) cost 1.6–2.2 s. On a
-    /// Zen 4 virtual machine, two threads writing to halves mapped it in 0.23 s, one in
-    /// 0.42 s (`MADV_POPULATE_WRITE` took 0.3 s on either).
+    /// mapped at the first probe that lands on it, in random order, during the search;
+    /// mapped in order first, the pages cost the system less time, and several threads
+    /// share the work (the book's deep-perft chapter says what else was tried).
     ///
     /// # Examples
     ///
     /// ```
-    /// use rayscan::perft::hash::{perft_hashed, PerftTable};
+    /// use rayscan::perft::{hash::PerftTable, Perft};
     /// use rayscan::position::Position;
     /// use rayscan::sliders::Magic;
     /// let table = PerftTable::new(4).unwrap();
     /// table.prefault_on(2);
-    /// assert_eq!(perft_hashed::<Magic>(&Position::startpos(), 4, &table), 197_281);
+    /// assert_eq!(Perft::new(4).hash(&table).count_slider::<Magic>(&Position::startpos()), Ok(197_281));
     /// ```
     pub fn prefault_on(&self, threads: usize) {
         // Read first: the hashed perfts call this at every entry, from every thread.
@@ -465,17 +471,7 @@ pub(crate) fn hashed_body<S: Slider, C: Side, K: HashedCopy>(
 }
 
 /// Perft of `pos` with technique `S`, subtrees of depth ≥ 2 looked up in `table`.
-///
-/// # Examples
-///
-/// ```
-/// use rayscan::perft::hash::{perft_hashed, PerftTable};
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Magic;
-/// let table = PerftTable::new(16).unwrap();
-/// assert_eq!(perft_hashed::<Magic>(&Position::startpos(), 5, &table), 4_865_609);
-/// ```
-pub fn perft_hashed<S: Slider>(pos: &Position, depth: u32, table: &PerftTable) -> u64 {
+pub(crate) fn hashed<S: Slider>(pos: &Position, depth: u32, table: &PerftTable) -> u64 {
     table.prefault();
     match depth {
         0 => 1,
@@ -493,12 +489,30 @@ struct Hashed<'a> {
 impl WithSlider for Hashed<'_> {
     type Output = u64;
     fn run<S: Slider>(self) -> u64 {
-        perft_hashed::<S>(self.pos, self.depth, self.table)
+        hashed::<S>(self.pos, self.depth, self.table)
     }
 }
 
-/// [`perft_hashed`] with a technique chosen at run time, and a last ply as for
-/// [`super::perft_with`].
+/// [`hashed`] with a method chosen at run time.
+#[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
+pub(crate) fn hashed_with(method: Method, pos: &Position, depth: u32, table: &PerftTable) -> u64 {
+    method.dispatch(Hashed { pos, depth, table })
+}
+
+/// Perft of `pos` with technique `S`, subtrees of depth ≥ 2 looked up in `table`.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `Perft::new(depth).hash(&table).count_slider::<S>(pos)`"
+)]
+pub fn perft_hashed<S: Slider>(pos: &Position, depth: u32, table: &PerftTable) -> u64 {
+    hashed::<S>(pos, depth, table)
+}
+
+/// Hashed perft with a technique, or a [`Method`], chosen at run time.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `Perft::new(depth).method(method).hash(&table).count(pos)`"
+)]
 #[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 pub fn perft_hashed_with(
     method: impl Into<Method>,
@@ -506,7 +520,7 @@ pub fn perft_hashed_with(
     depth: u32,
     table: &PerftTable,
 ) -> u64 {
-    method.into().dispatch(Hashed { pos, depth, table })
+    hashed_with(method.into(), pos, depth, table)
 }
 
 #[cfg(test)]
@@ -546,12 +560,12 @@ mod tests {
         .0;
         // Miri took more than fifteen minutes at depth 4 (four million leaves).
         let depth = if cfg!(miri) { 3 } else { 4 };
-        let want = crate::perft::perft::<Magic>(&pos, depth);
+        let want = crate::perft::count::piece_wise::<Magic>(&pos, depth);
         for (mb, seed) in [(0, 1), (1, 2), (4, DEFAULT_SEED)] {
             let table = PerftTable::with_seed(mb, seed).unwrap();
-            assert_eq!(perft_hashed::<Magic>(&pos, depth, &table), want);
+            assert_eq!(hashed::<Magic>(&pos, depth, &table), want);
             // Again, from a full table.
-            assert_eq!(perft_hashed::<Classical>(&pos, depth, &table), want);
+            assert_eq!(hashed::<Classical>(&pos, depth, &table), want);
         }
     }
 

@@ -25,13 +25,13 @@ use crate::square::Square;
 /// # Examples
 ///
 /// ```
-/// use rayscan::perft::{LastPly, Method, perft_with};
+/// use rayscan::perft::{LastPly, Perft};
 /// use rayscan::position::Position;
 /// use rayscan::sliders::Technique;
 /// let start = Position::startpos();
 /// for last_ply in LastPly::ALL {
-///     let method = Method { technique: Technique::Magic, last_ply };
-///     assert_eq!(perft_with(method, &start, 4), 197_281);
+///     let perft = Perft::new(4).technique(Technique::Magic).last_ply(last_ply);
+///     assert_eq!(perft.count(&start), Ok(197_281));
 /// }
 /// assert_eq!("batch".parse(), Ok(LastPly::Batch));
 /// ```

@@ -9,7 +9,7 @@
 //! - **double checks**: leaves in check by two pieces;
 //! - **checkmates**: leaves in check with no legal move.
 //!
-//! The fast path ([`perft_stats`]) counts the last ply by sets, as plain perft does:
+//! The fast path ([`Perft::stats`](super::Perft::stats)) counts the last ply by sets, as plain perft does:
 //! captures are the targets that hold an enemy piece, promotions four per target. Only
 //! the moves that may give check are played: a piece landing on a square from which its
 //! kind attacks the enemy king (looked up once per node, with the occupancy before the
@@ -41,10 +41,9 @@ use crate::square::Square;
 /// # Examples
 ///
 /// ```
-/// use rayscan::perft::stats::perft_stats;
+/// use rayscan::perft::Perft;
 /// use rayscan::position::Position;
-/// use rayscan::sliders::Magic;
-/// let s = perft_stats::<Magic>(&Position::startpos(), 4);
+/// let s = Perft::new(4).stats(&Position::startpos()).unwrap();
 /// assert_eq!((s.nodes, s.captures, s.checks, s.checkmates), (197_281, 1576, 469, 8));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -339,19 +338,7 @@ pub(crate) fn stats_body<S: Slider, C: Side, K: StatsCopy>(
 }
 
 /// Perft statistics of `pos` at `depth`, piece-wise with technique `S`.
-///
-/// # Examples
-///
-/// ```
-/// use rayscan::perft::stats::perft_stats;
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Magic;
-/// // Kiwipete at depth 2: 2039 nodes, 351 captures, 1 en passant, 91 castles, 3 checks.
-/// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-/// let s = perft_stats::<Magic>(&Position::from_fen(kiwipete).unwrap().0, 2);
-/// assert_eq!((s.nodes, s.captures, s.en_passant, s.castles, s.checks), (2039, 351, 1, 91, 3));
-/// ```
-pub fn perft_stats<S: Slider>(pos: &Position, depth: u32) -> PerftStats {
+pub(crate) fn count<S: Slider>(pos: &Position, depth: u32) -> PerftStats {
     if depth == 0 {
         return PerftStats::LEAF;
     }
@@ -368,30 +355,19 @@ struct Stats<'a> {
 impl WithSlider for Stats<'_> {
     type Output = PerftStats;
     fn run<S: Slider>(self) -> PerftStats {
-        perft_stats::<S>(self.pos, self.depth)
+        count::<S>(self.pos, self.depth)
     }
 }
 
-/// [`perft_stats`] with a technique chosen at run time.
+/// [`count`] with a technique chosen at run time.
 #[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
-pub fn perft_stats_with(technique: Technique, pos: &Position, depth: u32) -> PerftStats {
+pub(crate) fn count_with(technique: Technique, pos: &Position, depth: u32) -> PerftStats {
     technique.dispatch(Stats { pos, depth })
 }
 
-/// [`perft_stats_with`] split by root move: calls `f(move, stats)` for every legal move,
-/// in generation order, and returns the sum.
-///
-/// # Examples
-///
-/// ```
-/// use rayscan::perft::stats::divide_stats;
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Technique;
-/// let mut roots = 0;
-/// let s = divide_stats(Technique::Magic, &Position::startpos(), 3, |_, _| roots += 1);
-/// assert_eq!((roots, s.nodes, s.captures, s.checks), (20, 8902, 34, 12));
-/// ```
-pub fn divide_stats(
+/// [`count_with`] split by root move: calls `f(move, stats)` for every legal move, in
+/// generation order, and returns the sum.
+pub(crate) fn divide_with(
     technique: Technique,
     pos: &Position,
     depth: u32,
@@ -405,7 +381,7 @@ pub fn divide_stats(
         let s = if depth == 1 {
             leaf_move_stats(pos, m)
         } else {
-            perft_stats_with(technique, &pos.play(m), depth - 1)
+            count_with(technique, &pos.play(m), depth - 1)
         };
         f(m, &s);
         total += s;
@@ -455,6 +431,39 @@ pub fn leaf_move_stats(pos: &Position, m: Move) -> PerftStats {
     s
 }
 
+/// Perft statistics of `pos` at `depth`, piece-wise with technique `S`.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `Perft::new(depth).technique(..).stats(pos)`"
+)]
+pub fn perft_stats<S: Slider>(pos: &Position, depth: u32) -> PerftStats {
+    count::<S>(pos, depth)
+}
+
+/// Perft statistics with a technique chosen at run time.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `Perft::new(depth).technique(t).stats(pos)`"
+)]
+#[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
+pub fn perft_stats_with(technique: Technique, pos: &Position, depth: u32) -> PerftStats {
+    count_with(technique, pos, depth)
+}
+
+/// Perft statistics split by root move.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `Perft::new(depth).technique(t).divide_stats(pos, f)`"
+)]
+pub fn divide_stats(
+    technique: Technique,
+    pos: &Position,
+    depth: u32,
+    f: impl FnMut(Move, &PerftStats),
+) -> PerftStats {
+    divide_with(technique, pos, depth, f)
+}
+
 /// Perft statistics by playing every move with [`Position::play`] and classifying each
 /// leaf by the definitions: slow, and the reference the fast path is tested against.
 pub fn perft_stats_reference(pos: &Position, depth: u32) -> PerftStats {
@@ -495,17 +504,12 @@ mod tests {
             let pos = Position::from_fen(fen).unwrap().0;
             for depth in 0..=deepest {
                 let want = perft_stats_reference(&pos, depth);
+                assert_eq!(count::<Magic>(&pos, depth), want, "{fen} depth {depth}");
+                assert_eq!(count::<Classical>(&pos, depth), want, "{fen} depth {depth}");
                 assert_eq!(
-                    perft_stats::<Magic>(&pos, depth),
-                    want,
-                    "{fen} depth {depth}"
+                    want.nodes,
+                    crate::perft::count::piece_wise::<Magic>(&pos, depth)
                 );
-                assert_eq!(
-                    perft_stats::<Classical>(&pos, depth),
-                    want,
-                    "{fen} depth {depth}"
-                );
-                assert_eq!(want.nodes, crate::perft::perft::<Magic>(&pos, depth));
             }
         }
     }
@@ -518,7 +522,7 @@ mod tests {
         ignore = "4.9 million nodes: hours under Miri; the test above walks the same code"
     )]
     fn start_position_depth_five_matches_the_published_table() {
-        let s = perft_stats::<Magic>(&Position::startpos(), 5);
+        let s = count::<Magic>(&Position::startpos(), 5);
         let want = PerftStats {
             nodes: 4_865_609,
             captures: 82_719,
@@ -535,7 +539,7 @@ mod tests {
 
     #[test]
     fn times_and_sums() {
-        let s = perft_stats::<Magic>(&Position::startpos(), 3);
+        let s = count::<Magic>(&Position::startpos(), 3);
         assert_eq!(s + s, s.times(2));
         assert_eq!(s.fields()[0], ("nodes", 8902));
     }

@@ -15,6 +15,7 @@ pub(crate) use board::Board;
 pub use crate::castle_side::CastleSide;
 
 pub use fen::{CastlingNotation, FenError, FenField, FenProblem, Warning, Warnings};
+pub use placement::{Placement, PlacementError, PlacementProblem};
 
 use crate::bitboard::Bitboard;
 use crate::chess_move::Move;
@@ -23,7 +24,6 @@ use crate::masks;
 use crate::piece::Piece;
 use crate::sliders::{Fastest, Slider};
 use crate::square::{Rank, Square};
-use placement::Placement;
 
 /// Castling rights, stored as the castling rook's square per colour and side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

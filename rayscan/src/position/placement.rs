@@ -1,5 +1,5 @@
 //! The piece-placement field of FEN (`rnbqkbnr/pppppppp/8/…`), enough to turn a
-//! position people can read into occupancies; public as [`crate::fen`]. The whole FEN
+//! position people can read into occupancies; public as [`crate::position::Placement`]. The whole FEN
 //! (side to move, castling …) is built on top of it, beside it (`position/fen.rs`).
 
 use core::fmt;
@@ -16,7 +16,7 @@ use crate::square::{File, Rank, Square};
 /// # Examples
 ///
 /// ```
-/// use rayscan::fen::Placement;
+/// use rayscan::position::Placement;
 /// use rayscan::{Color, Piece, Square};
 /// let start: Placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
 /// assert_eq!(start.occupied().len(), 32);
@@ -146,7 +146,7 @@ impl PlacementProblem {
 /// # Examples
 ///
 /// ```
-/// use rayscan::fen::Placement;
+/// use rayscan::position::Placement;
 /// let err = "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR".parse::<Placement>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),

@@ -51,7 +51,7 @@ pub fn theirs(fen: &str) -> Chess {
 /// The placement field of a board given as FEN letters, a1 first (`None` for empty),
 /// printed by the library's `Placement`, whose round trip the FEN tests check.
 pub fn placement(cells: &[Option<char>]) -> String {
-    let mut p = rayscan::fen::Placement::EMPTY;
+    let mut p = rayscan::position::Placement::EMPTY;
     for (sq, cell) in rayscan::Square::ALL.into_iter().zip(cells) {
         if let Some(c) = *cell {
             let (color, piece) = rayscan::Piece::from_fen_char(c)
@@ -72,7 +72,7 @@ pub fn suite_fens() -> Vec<String> {
         "random-std.epd",
         "random960.epd",
     ] {
-        let entries = rayscan::suite::parse(&data(name)).unwrap();
+        let entries = rayscan::perft::suite::parse(&data(name)).unwrap();
         fens.extend(entries.into_iter().map(|e| e.fen));
     }
     fens

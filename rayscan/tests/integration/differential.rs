@@ -13,8 +13,8 @@
 use std::collections::BTreeSet;
 
 use rayscan::chess_move::{Move, MoveKind, MoveList};
-use rayscan::dir_move::DirMove;
 use rayscan::mailbox::{Board15x12, Board16x12, Layout, Mailbox, X88};
+use rayscan::movegen::dir_move::DirMove;
 use rayscan::movegen::{MovePicker, count, generate_hybrid, generate_targets};
 use rayscan::position::Position;
 use rayscan::sliders::{Classical, Dumb7Fill, KoggeStone, Magic};

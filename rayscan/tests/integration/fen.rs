@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
+use rayscan::perft::suite::parse;
 use rayscan::position::{FenField, FenProblem, Position, Warning};
-use rayscan::suite::parse;
 use rayscan::{Color, Square};
 
 fn error(fen: &str) -> (FenField, FenProblem, String) {

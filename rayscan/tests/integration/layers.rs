@@ -40,12 +40,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("the position", &["position/"]),
     (
         "move generators",
-        &["movegen/", "dir_move.rs", "san.rs", "see/", "mailbox/"],
+        &["movegen/", "san.rs", "see/", "mailbox/"],
     ),
-    (
-        "perft, hash and statistics",
-        &["perft/", "parallel.rs", "suite.rs"],
-    ),
+    ("perft, hash and statistics", &["perft/"]),
     ("the CPU dispatch", &["isa.rs"]),
     (
         "the crate's faces",

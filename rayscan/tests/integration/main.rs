@@ -12,6 +12,7 @@ mod common;
 mod corpus;
 
 mod api;
+mod deprecated;
 mod differential;
 mod fen;
 mod layers;

@@ -6,8 +6,8 @@ use crate::corpus;
 
 use std::panic::catch_unwind;
 
+use rayscan::perft::suite;
 use rayscan::position::Position;
-use rayscan::suite;
 
 #[test]
 fn every_malformed_fen_names_its_field() {

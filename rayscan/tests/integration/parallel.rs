@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use rayscan::movegen::Generator;
-use rayscan::parallel::{PerftTable, perft_parallel};
-use rayscan::perft::divide_by;
+use rayscan::perft::Perft;
+use rayscan::perft::hash::PerftTable;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 
@@ -40,10 +40,13 @@ const CASES: [(&str, u32, u64); 6] = [
 
 fn divide_map(g: Generator, pos: &Position, depth: u32) -> BTreeMap<String, u64> {
     let mut map = BTreeMap::new();
-    divide_by(g, g.default_technique(), pos, depth, |m, n| {
-        map.insert(m.to_string(), n);
-    })
-    .unwrap();
+    Perft::new(depth)
+        .generator(g)
+        .technique(g.default_technique())
+        .divide(pos, |m, n| {
+            map.insert(m.to_string(), n);
+        })
+        .unwrap();
     map
 }
 
@@ -58,18 +61,17 @@ fn threads_and_hash_count_exactly_what_perft_counts() {
         for threads in [1, 2, 3] {
             for table in [None, Some(&tables[0]), Some(&tables[1])] {
                 let mut roots = BTreeMap::new();
-                let total = perft_parallel(
-                    Generator::PieceWise,
-                    Technique::auto(),
-                    &pos,
-                    depth,
-                    threads,
-                    table,
-                    |m, n| {
+                let mut perft = Perft::new(depth)
+                    .technique(Technique::auto())
+                    .threads(threads);
+                if let Some(table) = table {
+                    perft = perft.hash(table);
+                }
+                let total = perft
+                    .divide(&pos, |m, n| {
                         roots.insert(m.to_string(), n);
-                    },
-                )
-                .unwrap();
+                    })
+                    .unwrap();
                 assert_eq!(total, expected, "{fen} threads {threads}");
                 assert_eq!(roots, single, "{fen} threads {threads}");
             }
@@ -82,33 +84,22 @@ fn every_generator_runs_on_threads() {
     let (fen, depth, expected) = CASES[1];
     let pos = Position::from_fen(fen).unwrap().0;
     for g in Generator::ALL {
-        let total =
-            perft_parallel(g, g.default_technique(), &pos, depth, 2, None, |_, _| {}).unwrap();
-        assert_eq!(total, expected, "{g}");
+        let perft = Perft::new(depth)
+            .generator(g)
+            .technique(g.default_technique());
+        assert_eq!(perft.threads(2).count(&pos), Ok(expected), "{g}");
     }
+    let staged = Perft::new(3).generator(Generator::Staged);
     assert!(
-        perft_parallel(
-            Generator::Staged,
-            Technique::Magic,
-            &pos,
-            3,
-            2,
-            None,
-            |_, _| {}
-        )
-        .is_err()
+        staged
+            .technique(Technique::Magic)
+            .threads(2)
+            .count(&pos)
+            .is_err()
     );
     for depth in 0..=2 {
-        let direct = rayscan::perft::perft_by(Generator::PieceWise, Technique::auto(), &pos, depth);
-        let threaded = perft_parallel(
-            Generator::PieceWise,
-            Technique::auto(),
-            &pos,
-            depth,
-            2,
-            None,
-            |_, _| {},
-        );
+        let direct = Perft::new(depth).count(&pos);
+        let threaded = Perft::new(depth).threads(2).count(&pos);
         assert_eq!(threaded, direct, "depth {depth}");
     }
 }

@@ -14,10 +14,10 @@
 use std::path::Path;
 
 use rayscan::movegen::Generator;
-use rayscan::perft::{LastPly, Method, perft_by};
+use rayscan::perft::suite::{SuiteEntry, parse};
+use rayscan::perft::{LastPly, Method, Perft};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
-use rayscan::suite::{SuiteEntry, parse};
 
 const SUITES: [&str; 5] = [
     "standard.epd",
@@ -63,8 +63,8 @@ fn run(
                         };
                         for (depth, expected) in e.depths_within(budget) {
                             checked += 1;
-                            let got = perft_by(generator, method, &pos, depth)
-                                .unwrap_or_else(|e| panic!("{e}"));
+                            let perft = Perft::new(depth).generator(generator).method(method);
+                            let got = perft.count(&pos).unwrap_or_else(|e| panic!("{e}"));
                             if got != expected {
                                 failures.push(format!(
                                     "{generator}/{}/{} {} D{depth}: expected {expected}, got {got}",
@@ -182,7 +182,10 @@ fn start_position_and_kiwipete_deeper() {
             Generator::Hybrid,
         ] {
             for method in methods(generator, generator.default_technique()) {
-                let got = perft_by(generator, method, &pos, depth);
+                let got = Perft::new(depth)
+                    .generator(generator)
+                    .method(method)
+                    .count(&pos);
                 assert_eq!(got, Ok(expected), "{generator} {method:?} {fen}");
             }
         }
@@ -221,7 +224,8 @@ fn unsupported_pairs_are_refused() {
     let p = Position::startpos();
     for g in Generator::ALL {
         for &t in Technique::ALL {
-            assert_eq!(perft_by(g, t, &p, 1).is_ok(), g.accepts(t), "{g}/{t}");
+            let counted = Perft::new(1).generator(g).technique(t).count(&p);
+            assert_eq!(counted.is_ok(), g.accepts(t), "{g}/{t}");
         }
     }
     assert!(pairs().count() > Technique::ALL.len() * 2);
@@ -248,9 +252,7 @@ fn every_pair_to_a_million_nodes() {
 /// The hashed perft (one table shared by every position, so entries of other positions
 /// are in the way), the same on two threads, and the statistics perft's node count.
 fn check_hashed_and_statistics(budget: u64, seed: u64) {
-    use rayscan::parallel::{PerftTable, perft_parallel};
-    use rayscan::perft::hash::perft_hashed_with;
-    use rayscan::perft::stats::perft_stats_with;
+    use rayscan::perft::hash::PerftTable;
     let table = PerftTable::with_seed(8, seed).unwrap();
     let method = Method::auto();
     let technique = method.technique;
@@ -263,26 +265,12 @@ fn check_hashed_and_statistics(budget: u64, seed: u64) {
             }
             for (depth, expected) in e.depths_within(budget) {
                 let at = format!("{suite}:{} depth {depth}", e.line);
-                assert_eq!(
-                    perft_hashed_with(method, &pos, depth, &table),
-                    expected,
-                    "hashed {at}"
-                );
-                let threaded = perft_parallel(
-                    Generator::PieceWise,
-                    method,
-                    &pos,
-                    depth,
-                    2,
-                    Some(&table),
-                    |_, _| {},
-                );
+                let hashed = Perft::new(depth).method(method).hash(&table);
+                assert_eq!(hashed.count(&pos), Ok(expected), "hashed {at}");
+                let threaded = hashed.threads(2).count(&pos);
                 assert_eq!(threaded, Ok(expected), "hashed on threads {at}");
-                assert_eq!(
-                    perft_stats_with(technique, &pos, depth).nodes,
-                    expected,
-                    "stats {at}"
-                );
+                let stats = Perft::new(depth).technique(technique).stats(&pos);
+                assert_eq!(stats.map(|s| s.nodes), Ok(expected), "stats {at}");
                 checked += 1;
             }
         }

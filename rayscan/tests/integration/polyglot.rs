@@ -83,7 +83,7 @@ fn check(ours: &Position, theirs: &Chess, seen: &mut Seen, context: &str) {
 fn suite(names: &[&str]) -> Vec<String> {
     names
         .iter()
-        .flat_map(|name| rayscan::suite::parse(&crate::common::data(name)).unwrap())
+        .flat_map(|name| rayscan::perft::suite::parse(&crate::common::data(name)).unwrap())
         .map(|entry| entry.fen)
         .collect()
 }

@@ -7,9 +7,9 @@
 use std::collections::{HashMap, HashSet};
 
 use rayscan::chess_move::{Move, MoveKind};
+use rayscan::perft::suite::parse;
 use rayscan::position::Position;
 use rayscan::san::SanError;
-use rayscan::suite::parse;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Position as _};
 

@@ -3,12 +3,21 @@
 //! positions of `tests/data/` (standard and Chess960), and the counts must be equal
 //! field by field.
 
-use rayscan::perft::stats::{PerftStats, perft_stats_with};
+use rayscan::perft::Perft;
+use rayscan::perft::stats::PerftStats;
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 use shakmaty::{Chess, Move, Position as _};
 
 use crate::common::theirs;
+
+/// Our statistics, with the technique the CPU picks.
+fn stats(pos: &Position, depth: u32) -> PerftStats {
+    Perft::new(depth)
+        .technique(Technique::auto())
+        .stats(pos)
+        .unwrap()
+}
 
 /// The statistics of the leaf reached by `m` from `pos`, by shakmaty.
 fn leaf(pos: &Chess, m: &Move) -> PerftStats {
@@ -64,7 +73,7 @@ fn compare(file: &str, max_nodes: u64) -> usize {
         pos.set_chess960(true);
         let other = theirs(fen);
         for depth in 1..=3 {
-            let ours = perft_stats_with(Technique::auto(), &pos, depth);
+            let ours = stats(&pos, depth);
             if ours.nodes > max_nodes {
                 break;
             }
@@ -103,7 +112,7 @@ fn statistics_equal_shakmatys_where_the_rare_cells_are() {
         let pos = Position::from_fen(fen).unwrap().0;
         let other = theirs(fen);
         for depth in 1..=3 {
-            let ours = perft_stats_with(Technique::auto(), &pos, depth);
+            let ours = stats(&pos, depth);
             assert_eq!(ours, theirs_stats(&other, depth), "{fen} depth {depth}");
         }
     }
@@ -169,7 +178,7 @@ fn an_engines_questions_about_a_move_agree_with_the_statistics() {
         let mut pos = Position::from_fen(fen).unwrap().0;
         pos.set_chess960(true);
         for depth in 1..=2 {
-            let want = perft_stats_with(Technique::auto(), &pos, depth);
+            let want = stats(&pos, depth);
             let got = api_stats(&pos, depth);
             let fields = |s: &PerftStats| {
                 (

@@ -16,8 +16,6 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use rayscan::movegen::Generator;
-use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 
 use crate::shared::args::{Game, depth_parser, seconds_parser};
@@ -102,14 +100,9 @@ type Lines = Vec<(Move, String, u64)>;
 fn our_divide(pos: &Position, depth: u32) -> Result<(Lines, u64), String> {
     let chess960 = pos.is_chess960();
     let mut moves = Vec::new();
-    let total = rayscan::perft::divide_by(
-        Generator::PieceWise,
-        Technique::auto(),
-        pos,
-        depth,
-        |m, n| moves.push((m, m.uci(chess960).to_string(), n)),
-    )
-    .map_err(|e| e.to_string())?;
+    let total = rayscan::perft::Perft::new(depth)
+        .divide(pos, |m, n| moves.push((m, m.uci(chess960).to_string(), n)))
+        .map_err(|e| e.to_string())?;
     Ok((moves, total))
 }
 

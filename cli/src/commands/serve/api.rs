@@ -4,10 +4,10 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use rayscan::error::Snippet;
-use rayscan::fen::Placement;
 use rayscan::masks;
 use rayscan::movegen::Generator;
-use rayscan::perft::perft_by;
+use rayscan::perft::Perft;
+use rayscan::position::Placement;
 use rayscan::sliders::Technique;
 use rayscan::{Bitboard, Piece, Position, SliderPiece, Square};
 use serde_json::{Value, json};
@@ -414,8 +414,11 @@ impl Counter<'_> {
         }
         let n = match depth {
             0 => 1,
-            _ => perft_by(self.generator, self.technique, pos, depth)
-                .expect("the pair is checked before the count"),
+            _ => Perft::new(depth)
+                .generator(self.generator)
+                .technique(self.technique)
+                .count(pos)
+                .expect("the pair and depth are checked before the count"),
         };
         self.nodes += n;
         if self.nodes > MAX_NODES {

@@ -1,4 +1,5 @@
-//! Perft on several threads and with a shared transposition table (needs `std`).
+//! Perft on several threads and with a shared transposition table (needs `std`), what
+//! [`Perft::threads`](super::Perft::threads) and [`Perft::hash`](super::Perft::hash) run.
 //!
 //! - **Threads** split the tree two plies down: every (first move, reply) pair is one
 //!   job, and workers take the next job from a shared counter, so one thread never sits
@@ -6,7 +7,7 @@
 //! - **The hash table** ([`PerftTable`], see [`crate::perft::hash`]) remembers subtree
 //!   counts by a 128-bit key and the depth, shared by all threads without locks. Hashing
 //!   is for the piece-wise generator, with any technique.
-//! - **Statistics** ([`perft_parallel_stats`]) split the same way.
+//! - **Statistics** split the same way.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -15,17 +16,16 @@ use std::vec::Vec;
 
 use crate::chess_move::Move;
 use crate::movegen::{Generator, UnsupportedTechnique};
-pub use crate::perft::hash::PerftTable;
-use crate::perft::hash::perft_hashed_with;
-use crate::perft::stats::{PerftStats, divide_stats, perft_stats_with};
-use crate::perft::{Method, perft_by};
+use crate::perft::Method;
+use crate::perft::hash::{PerftTable, hashed_with};
+use crate::perft::stats::{PerftStats, count_with, divide_with};
 use crate::position::Position;
 use crate::sliders::Technique;
 
 /// Runs `count(position, depth)` over the jobs two plies below `pos` (depth ≥ 2) on
 /// `threads` workers, and reports each root move's sum in generation order, as soon as
 /// that root move and those before it are done (so a caller can show progress).
-fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
+pub(crate) fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
     pos: &Position,
     depth: u32,
     threads: usize,
@@ -123,17 +123,7 @@ fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
 /// Perft statistics ([`crate::perft::stats`]) with `threads` workers (at least one),
 /// piece-wise with `technique`. Calls `report(move, stats)` for every root move, in
 /// generation order, as soon as that root move and those before it are done.
-///
-/// # Examples
-///
-/// ```
-/// use rayscan::parallel::perft_parallel_stats;
-/// use rayscan::position::Position;
-/// use rayscan::sliders::Technique;
-/// let s = perft_parallel_stats(Technique::Magic, &Position::startpos(), 4, 2, |_, _| {});
-/// assert_eq!((s.nodes, s.checks, s.checkmates), (197_281, 469, 8));
-/// ```
-pub fn perft_parallel_stats(
+pub(crate) fn threaded_stats(
     technique: Technique,
     pos: &Position,
     depth: u32,
@@ -141,26 +131,24 @@ pub fn perft_parallel_stats(
     mut report: impl FnMut(Move, &PerftStats),
 ) -> PerftStats {
     if depth <= 1 {
-        return divide_stats(technique, pos, depth, report);
+        return divide_with(technique, pos, depth, report);
     }
     split_run(
         pos,
         depth,
         threads,
-        |p, d| perft_stats_with(technique, p, d),
+        |p, d| count_with(technique, p, d),
         |m, s| report(m, &s),
     )
 }
 
 /// Perft with `threads` workers (at least one) and an optional shared hash table, for
-/// any generator and technique (`method` as for [`crate::perft::divide_by`]); the table
-/// is used with the piece-wise generator. Calls
-/// `report(move, count)` for every root move, in generation order, like
-/// [`crate::perft::divide_by`]: as soon as that root move and those before it are done,
-/// so a caller can show progress.
-pub fn perft_parallel(
+/// any generator and method; the table is used with the piece-wise generator. Calls
+/// `report(move, count)` for every root move, in generation order, as soon as that root
+/// move and those before it are done, so a caller can show progress.
+pub(crate) fn threaded(
     generator: Generator,
-    method: impl Into<Method>,
+    method: Method,
     pos: &Position,
     depth: u32,
     threads: usize,
@@ -168,8 +156,7 @@ pub fn perft_parallel(
     mut report: impl FnMut(Move, u64),
 ) -> Result<u64, UnsupportedTechnique> {
     // Check the pair once, and answer the shallow cases directly.
-    let method = method.into();
-    let total = perft_by(generator, method, pos, depth.min(1))?;
+    let total = crate::perft::count::run(generator, method, pos, depth.min(1), None)?;
     if depth == 0 {
         return Ok(1);
     }
@@ -184,8 +171,8 @@ pub fn perft_parallel(
     }
     let count = |p: &Position, d: u32| -> u64 {
         match table {
-            Some(t) if generator == Generator::PieceWise => perft_hashed_with(method, p, d, t),
-            _ => perft_by(generator, method, p, d).unwrap_or(0),
+            Some(t) if generator == Generator::PieceWise => hashed_with(method, p, d, t),
+            _ => crate::perft::count::run(generator, method, p, d, None).unwrap_or(0),
         }
     };
     Ok(split_run(pos, depth, threads, count, report))
@@ -202,7 +189,8 @@ mod tests {
         let mut reported = Vec::new();
         // One technique's perft, not the run-time dispatcher: that would compile every
         // technique's hot path into this test binary again (`precompile` is off in it).
-        let count = |p: &Position, d| crate::perft::perft::<crate::sliders::Magic>(p, d);
+        let count =
+            |p: &Position, d| crate::perft::count::piece_wise::<crate::sliders::Magic>(p, d);
         let total = split_run(&pos, 3, 2, count, |m, n| reported.push((m, n)));
         let moves: Vec<Move> = reported.iter().map(|&(m, _)| m).collect();
         assert_eq!(moves, pos.legal_moves().iter().collect::<Vec<_>>());

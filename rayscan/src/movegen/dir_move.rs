@@ -10,7 +10,7 @@
 //! jump. Generating is cheap; making pays only for the moves a search tries.
 //!
 //! ```
-//! use rayscan::dir_move::{DirMove, MoveDirection};
+//! use rayscan::movegen::dir_move::{DirMove, MoveDirection};
 //! use rayscan::position::Position;
 //! use rayscan::{Direction, Square};
 //! let p = Position::startpos();
