@@ -2,8 +2,13 @@
 # The figures the book quotes that go stale with every change: how many tests the test
 # command runs and how long it takes, how long the library and the README's example take
 # to build, and what `rayscan bench` prints. They are measured here, never typed by hand,
-# and written to docs/src/figures.md, which the chapters include by anchor
-# ({{#include figures.md:tests}}).
+# and written to docs/src/figures.md, between `<!-- ANCHOR: NAME -->` and
+# `<!-- ANCHOR_END: NAME -->`. A chapter that quotes one carries a copy of it, so that it
+# reads the same on GitHub and in mdBook, between `<!-- figure:NAME -->` and
+# `<!-- /figure -->` (on one line, or with the markers on lines of their own for a block
+# such as the bench output); after writing figures.md the script rewrites every such copy
+# in docs/src/*.md from it. cli/tests/integration/first_hour.rs checks that the copies
+# match figures.md.
 #
 #   docs/figures.sh                  measure everything (about 8 minutes on two cores:
 #                                    it builds from an empty target directory) and write
@@ -12,6 +17,8 @@
 #                                    test command, with docs/src/figures.md (.ci/run)
 #   docs/figures.sh --tests LOG      write LOG's test counts into docs/src/figures.md,
 #                                    keeping the rest: after adding or removing tests
+#
+# Both writing modes then copy figures.md's values into the chapters.
 #
 # Run it alone on the machine: the times are wall-clock times.
 set -euo pipefail
@@ -45,6 +52,54 @@ put() {
     mv "$tmp" "$figures"
 }
 
+# Rewrites the text between `<!-- figure:NAME -->` and `<!-- /figure -->` in every
+# docs/src/*.md with the value of figures.md's anchor NAME (trimmed), keeping the
+# whitespace around the old text: a figure on one line stays on it, and a block keeps its
+# markers on lines of their own. A name figures.md lacks, or a marker left open, is an
+# error.
+copy_to_chapters() {
+    python3 - "$figures" "$repo/docs/src" <<'PY'
+import pathlib
+import re
+import sys
+
+figures = pathlib.Path(sys.argv[1]).read_text()
+values = {
+    m.group(1): m.group(2).strip()
+    for m in re.finditer(
+        r"^<!-- ANCHOR: (\S+) -->\n(.*?)^<!-- ANCHOR_END: \1 -->$", figures, re.S | re.M
+    )
+}
+figure = re.compile(r"<!-- figure:(\S+) -->(.*?)<!-- /figure -->", re.S)
+wrong = []
+
+
+def copy(name, match):
+    anchor, old = match.group(1), match.group(2)
+    if "<!-- figure:" in old:
+        wrong.append(f"{name}: the figure {anchor} has no <!-- /figure --> before the next one")
+        return match.group(0)
+    if anchor not in values:
+        wrong.append(f"{name}: the figure {anchor} is not in docs/src/figures.md")
+        return match.group(0)
+    before = old[: len(old) - len(old.lstrip())]
+    after = old[len(old.rstrip()) :] if old.strip() else ""
+    return f"<!-- figure:{anchor} -->{before}{values[anchor]}{after}<!-- /figure -->"
+
+
+for path in sorted(pathlib.Path(sys.argv[2]).glob("*.md")):
+    text = path.read_text()
+    new = figure.sub(lambda m: copy(path.name, m), text)
+    if "<!-- figure:" in figure.sub("", new):
+        wrong.append(f"{path.name}: a <!-- figure:NAME --> without its <!-- /figure -->")
+    if new != text:
+        path.write_text(new)
+        print(f"figures: copied the figures into docs/src/{path.name}")
+if wrong:
+    sys.exit("figures: " + "\nfigures: ".join(wrong))
+PY
+}
+
 tests_line() {
     read -r passed ignored < <(counts "$1")
     if [ "$passed" -eq 0 ]; then
@@ -61,7 +116,8 @@ case "${1:-}" in
     want="$(stated)"
     if [ "$got" != "$want" ]; then
         echo "figures: the test command ran $got (passed ignored) tests, docs/src/figures.md says $want:" \
-            "run docs/figures.sh --tests LOG (or docs/figures.sh) and commit docs/src/figures.md" >&2
+            "run docs/figures.sh --tests LOG (or docs/figures.sh) and commit docs/src/figures.md" \
+            "and the chapters it copies the counts into" >&2
         exit 1
     fi
     echo "figures: $got (passed ignored) tests, as docs/src/figures.md says"
@@ -71,6 +127,7 @@ case "${1:-}" in
     log="${2:?usage: docs/figures.sh --tests LOG}"
     put tests "$(tests_line "$log")"
     echo "figures: wrote the test counts of $log"
+    copy_to_chapters
     exit 0
     ;;
 "") ;;
@@ -135,7 +192,7 @@ t0="$(seconds)"
 READMEX_TARGET_DIR="$scratch/readme" "$repo/.ci/readme-example" >/dev/null
 readme="$(elapsed "$t0" "$(seconds)")"
 
-echo "== a fresh crate that calls perft::perft_with"
+echo "== a fresh crate that calls perft::Perft"
 mkdir -p "$scratch/with/src"
 cat > "$scratch/with/Cargo.toml" <<TOML
 [package]
@@ -150,12 +207,13 @@ rayscan = { path = "$repo/rayscan" }
 [workspace]
 TOML
 cat > "$scratch/with/src/main.rs" <<'RUST'
-use rayscan::perft::perft_with;
+use rayscan::perft::Perft;
 use rayscan::sliders::Technique;
 use rayscan::Position;
 
 fn main() {
-    println!("{}", perft_with(Technique::auto(), &Position::startpos(), 5));
+    let perft = Perft::new(5).technique(Technique::auto());
+    println!("{:?}", perft.count(&Position::startpos()));
 }
 RUST
 t0="$(seconds)"
@@ -175,11 +233,15 @@ cat > "$figures" <<EOF
 # Figures
 
 The figures that change with every change, measured by \`docs/figures.sh\` (never typed by
-hand) and included by the chapters that quote them. \`.ci/run\` checks the test counts
-against the test command's output; the times are wall-clock times of one run.
+hand). A chapter that quotes one carries a copy of it between two HTML comments that name
+it, so that it reads the same on GitHub and in the book; \`docs/figures.sh\` rewrites those
+copies from this page, and a test checks that they match it. \`.ci/run\` checks the test
+counts against the test command's output; the times are wall-clock times of one run.
+
+Measured on $day at commit $commit, on:
 
 <!-- ANCHOR: machine -->
-$day, $cpu, $cores cores, commit $commit
+$cpu, $cores cores
 <!-- ANCHOR_END: machine -->
 
 ## The test command
@@ -211,7 +273,7 @@ The README's library example, built and run in a fresh crate with no \`RUSTFLAGS
 $(say "$readme")
 <!-- ANCHOR_END: readme-build -->
 
-The same with one call of \`perft::perft_with(Technique::auto(), …)\` instead of
+The same with one call of \`Perft::new(5).technique(Technique::auto()).count(…)\` instead of
 \`Position::perft\`, which compiles every technique's hot path in the calling crate:
 
 <!-- ANCHOR: perft-with-build -->
@@ -221,9 +283,12 @@ $(say "$with")
 ## rayscan bench
 
 <!-- ANCHOR: bench -->
+\`\`\`text
 \$ rayscan bench
 $bench
+\`\`\`
 <!-- ANCHOR_END: bench -->
 EOF
 echo "figures: wrote docs/src/figures.md"
+copy_to_chapters
 cat "$figures"

@@ -467,8 +467,20 @@ fn mdbook_is_installed_one_way() {
     assert!(repo_file("docs/src/introduction.md").contains(".ci/install-mdbook"));
 }
 
+/// What docs/src/figures.md says for the figure `anchor`: the text between
+/// `<!-- ANCHOR: anchor -->` and `<!-- ANCHOR_END: anchor -->`, trimmed.
+fn figure_value<'a>(figures: &'a str, anchor: &str) -> Option<&'a str> {
+    let start = format!("<!-- ANCHOR: {anchor} -->");
+    let end = format!("<!-- ANCHOR_END: {anchor} -->");
+    let from = figures.find(&start)? + start.len();
+    let to = from + figures[from..].find(&end)?;
+    Some(figures[from..to].trim())
+}
+
 #[test]
-fn every_figure_the_book_includes_is_measured_by_the_script() {
+fn every_figure_the_book_quotes_is_the_one_the_script_measured() {
+    const OPEN: &str = "<!-- figure:";
+    const CLOSE: &str = "<!-- /figure -->";
     let figures = repo_file("docs/src/figures.md");
     assert!(
         figures.contains("measured by `docs/figures.sh`"),
@@ -476,22 +488,54 @@ fn every_figure_the_book_includes_is_measured_by_the_script() {
     );
     let mut used = 0;
     for (name, text) in chapters() {
-        for (at, _) in text.match_indices("{{#include figures.md:") {
-            let rest = &text[at + "{{#include figures.md:".len()..];
-            let anchor = &rest[..rest.find("}}").unwrap()];
+        // GitHub shows an mdBook include as it is written: the chapters carry copies.
+        assert!(
+            !text.contains("{{#include figures.md"),
+            "{name} includes docs/src/figures.md, which GitHub shows as raw text: \
+             copy the figure between <!-- figure:NAME --> and {CLOSE}"
+        );
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find(OPEN) {
+            rest = &rest[at + OPEN.len()..];
+            let (anchor, after) = rest
+                .split_once(" -->")
+                .unwrap_or_else(|| panic!("{name}: a figure marker without its end"));
+            let (copy, after) = after
+                .split_once(CLOSE)
+                .unwrap_or_else(|| panic!("{name}: the figure {anchor:?} lacks {CLOSE}"));
             assert!(
-                figures.contains(&format!("<!-- ANCHOR: {anchor} -->"))
-                    && figures.contains(&format!("<!-- ANCHOR_END: {anchor} -->")),
-                "{name} includes the figure {anchor:?}, which docs/src/figures.md lacks"
+                !copy.contains(OPEN),
+                "{name}: the figure {anchor:?} lacks {CLOSE} before the next figure"
+            );
+            let want = figure_value(&figures, anchor).unwrap_or_else(|| {
+                panic!("{name} quotes the figure {anchor:?}, which docs/src/figures.md lacks")
+            });
+            assert_eq!(
+                copy.trim(),
+                want,
+                "{name}: the figure {anchor:?} is not docs/src/figures.md's: \
+                 run docs/figures.sh --tests LOG (or docs/figures.sh) to copy it"
             );
             used += 1;
+            rest = after;
+        }
+        // A line that starts with a marker is an HTML block in Markdown, which shows the
+        // figure as raw text and ends the paragraph: only a block figure's markers start a
+        // line, each alone on it.
+        for line in text.lines().map(str::trim) {
+            if line.starts_with(OPEN) || line.starts_with(CLOSE) {
+                assert!(
+                    line.ends_with("-->") && line.matches("-->").count() == 1,
+                    "{name}: a line starts with a figure marker and goes on: {line:?}"
+                );
+            }
         }
     }
-    assert!(used >= 8, "{used} figures included");
+    assert!(used >= 8, "{used} figures quoted");
     // The test count, once typed by hand and stale, comes from the script.
     let start = repo_file("docs/src/getting-started.md");
-    assert!(start.contains("{{#include figures.md:tests}}"));
-    assert!(start.contains("{{#include figures.md:test-time}}"));
+    assert!(start.contains("<!-- figure:tests -->"));
+    assert!(start.contains("<!-- figure:test-time -->"));
 }
 
 #[test]
@@ -507,6 +551,7 @@ fn the_readme_example_builds_fast_calling_no_run_time_dispatcher() {
     );
     // Each of these compiles every technique's hot path in the calling crate.
     for slow in [
+        "Perft::",
         "perft_with",
         "perft_by",
         "divide_by",
