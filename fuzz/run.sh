@@ -5,10 +5,18 @@
 #   fuzz/run.sh [SECONDS_PER_TARGET]   each target for that many seconds (default 60)
 #   fuzz/run.sh --runs N               each target for N executions: a campaign is 10^7
 #
-# The corpora live in fuzz/corpus/<target>/ and are committed: the seeds (seed-*) and what
-# libFuzzer kept (named by hash). After a campaign, MINIMIZE=1 keeps only the inputs that
-# reach a new edge (`cargo fuzz cmin` without hit counters: about a tenth of the files
-# that keep every counter, so a clone stays small; a run grows them again).
+# The corpora live in fuzz/corpus/<target>/ and are committed, minimized: the seeds
+# (seed-*) and what libFuzzer kept (named by hash), the fewest inputs that reach every
+# edge the whole corpus reaches.
+#
+# To grow them: run a campaign (`fuzz/run.sh 3600`, or `--runs 10000000`). libFuzzer adds
+# every input that reaches new coverage to fuzz/corpus/<target>/. Then minimize with
+# MINIMIZE=1 (`cargo fuzz cmin` on edges without hit counters, as a set cover, and a merge
+# back of anything it dropped), preferably on a CPU with AVX-512 so that the inputs only
+# the AVX-512 copies of the hot path reach are kept, and commit fuzz/corpus/. A crash's
+# input goes into the corpus too once it is fixed, named regression-<what it found>
+# (`cp fuzz/artifacts/<target>/crash-… fuzz/corpus/<target>/regression-…`): minimizing
+# keeps those whatever their coverage.
 #
 # Needs a nightly toolchain (`cargo +nightly`); installs cargo-fuzz when it is missing.
 # Targets are built with optimizations, debug assertions and overflow checks, and
@@ -168,8 +176,17 @@ for target in $TARGETS; do
     rm -f "$log"
     echo "== $target: no crash, $runs runs in $((SECONDS - start)) s; corpus now $(find "$CORPUS/$target" -type f | wc -l) files"
     if [ "${MINIMIZE:-0}" = 1 ]; then
+        # The set cover keeps fewer files than a plain merge; edges reached only once per
+        # process (tables built lazily, thread start-up) can fall out of it, so the whole
+        # corpus is merged back in, which adds only the inputs that restore them.
+        whole="$(mktemp -d)"
+        cp -r "$CORPUS/$target/." "$whole/"
         cargo +nightly fuzz cmin -s "$SANITIZER" "$target" -- -max_len="$len" -use_counters=0 \
-            >/dev/null 2>&1
+            -set_cover_merge=1 >/dev/null 2>&1
+        cargo +nightly fuzz run -s "$SANITIZER" "$target" "$CORPUS/$target" "$whole" -- \
+            -merge=1 -max_len="$len" -use_counters=0 >/dev/null 2>&1
+        find "$whole" -name 'regression-*' -exec cp {} "$CORPUS/$target/" \;
+        rm -rf "$whole"
         echo "== $target: minimized corpus $(find "$CORPUS/$target" -type f | wc -l) files"
     fi
 done
