@@ -128,6 +128,11 @@ impl Speed {
             }
             .to_string());
         }
+        if let (Some(0), Some(seed)) = (self.hash, self.hash_seed) {
+            return Err(format!(
+                "--hash-seed {seed}: --hash 0 has no table whose keys it would seed"
+            ));
+        }
         let table = match self.hash {
             None | Some(0) => None,
             Some(_) if generator != Generator::PieceWise => {

@@ -672,6 +672,10 @@ fn threads_and_hash_give_the_same_divide() {
             vec!["perft", "3", "--hash", "4", "--generator", "hybrid"],
             "--hash works with the piecewise generator",
         ),
+        (
+            vec!["perft", "3", "--hash", "0", "--hash-seed", "7"],
+            "--hash-seed 7: --hash 0 has no table",
+        ),
     ] {
         let out = rayscan(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
