@@ -26,8 +26,8 @@ use super::hash::PerftTable;
 /// unless [`Perft::last_ply`] says otherwise, so that it computes every slider attack.
 ///
 /// The options are checked when it counts: a depth up to [`MAX_DEPTH`], 1 to
-/// [`MAX_THREADS`] threads, a technique the generator can use, and for the statistics
-/// the piece-wise generator and no table.
+/// [`MAX_THREADS`] threads, a technique the generator can use, a hash table only with the
+/// piece-wise generator, and for the statistics the piece-wise generator and no table.
 ///
 /// # Examples
 ///
@@ -65,6 +65,8 @@ use super::hash::PerftTable;
 /// let perft = Perft::new(5).threads(2).hash(&table);
 /// assert_eq!(perft.count(&Position::startpos()), Ok(4_865_609));
 /// assert!(Perft::new(5).threads(0).count(&Position::startpos()).is_err());
+/// let hybrid = perft.generator(rayscan::movegen::Generator::Hybrid);
+/// assert!(hybrid.count(&Position::startpos()).is_err());
 /// ```
 #[derive(Clone, Copy)]
 #[must_use = "a Perft counts nothing until `count`, `divide` or `stats` is called"]
@@ -156,8 +158,9 @@ impl<'t> Perft<'t> {
     ///
     /// # Errors
     ///
-    /// A depth over [`MAX_DEPTH`], threads outside 1 to [`MAX_THREADS`], or a technique the
-    /// generator cannot use ([`Generator::accepts`]).
+    /// A depth over [`MAX_DEPTH`], threads outside 1 to [`MAX_THREADS`], a technique the
+    /// generator cannot use ([`Generator::accepts`]), or a hash table with a generator
+    /// other than the piece-wise one.
     pub fn check(&self) -> Result<(), PerftError> {
         if self.depth > MAX_DEPTH {
             return Err(PerftError::Depth(self.depth));
@@ -171,6 +174,10 @@ impl<'t> Perft<'t> {
                 generator: self.generator,
                 technique,
             }));
+        }
+        #[cfg(feature = "std")]
+        if self.table.is_some() && self.generator != Generator::PieceWise {
+            return Err(PerftError::HashGenerator(self.generator));
         }
         Ok(())
     }
@@ -408,7 +415,8 @@ impl<'t> Perft<'t> {
 
     /// Remembers subtree counts in `table`, shared by the threads: a position reached
     /// again by another move order is counted once. The table keeps its counts from one
-    /// perft to the next. Used by the piece-wise generator, and ignored by the others.
+    /// perft to the next. The piece-wise generator uses it; with another, the count is
+    /// refused ([`PerftError::HashGenerator`]).
     pub const fn hash<'u>(self, table: &'u PerftTable) -> Perft<'u> {
         Perft {
             depth: self.depth,
@@ -460,6 +468,8 @@ pub enum PerftError {
     StatsGenerator(Generator),
     /// Statistics asked with a hash table, which keeps node counts only.
     StatsHashed,
+    /// A hash table with a generator other than the piece-wise one, which alone uses it.
+    HashGenerator(Generator),
     /// [`Perft::count_slider`] asked of a generator other than the piece-wise one.
     SliderGenerator(Generator),
 }
@@ -479,6 +489,10 @@ impl fmt::Display for PerftError {
             PerftError::StatsHashed => {
                 f.write_str("statistics cannot use a hash table: the table keeps node counts only")
             }
+            PerftError::HashGenerator(g) => write!(
+                f,
+                "a hash table works with the piecewise generator, not the {g} generator"
+            ),
             PerftError::SliderGenerator(g) => write!(
                 f,
                 "a slider type counts with the piecewise generator, not the {g} generator"
