@@ -4,7 +4,7 @@
 use rayscan::movegen::Generator;
 use rayscan::perft::hash::PerftTable;
 use rayscan::perft::stats::PerftStats;
-use rayscan::perft::{LastPly, Method, Perft};
+use rayscan::perft::{LastPly, Method, Perft, PerftError};
 use rayscan::sliders::Technique;
 use rayscan::{Move, Position};
 
@@ -82,21 +82,19 @@ impl Settings {
                 ..PerftStats::default()
             });
         }
-        if self.generator != Generator::PieceWise {
-            return Err(format!(
-                "--stats works with the piecewise generator, not {}",
-                self.generator
-            ));
-        }
-        if self.table.is_some() {
-            return Err(
-                "--stats cannot be combined with --hash: the table keeps node counts only"
-                    .to_string(),
-            );
-        }
+        // Perft refuses what does not go with statistics; the messages name the flags.
         self.perft(depth)
             .divide_stats(pos, report)
-            .map_err(|e| e.to_string())
+            .map_err(|e| match e {
+                PerftError::StatsGenerator(g) => {
+                    format!("--stats works with the piecewise generator, not {g}")
+                }
+                PerftError::StatsHashed => {
+                    "--stats cannot be combined with --hash: the table keeps node counts only"
+                        .to_string()
+                }
+                e => e.to_string(),
+            })
     }
 }
 

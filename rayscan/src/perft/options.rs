@@ -1,6 +1,7 @@
 //! [`Perft`]: perft with its options, the one entry point for every kind of count.
 
 use core::fmt;
+#[cfg(not(feature = "std"))]
 use core::marker::PhantomData;
 
 use super::last_ply::Batched;
@@ -78,6 +79,8 @@ pub struct Perft<'t> {
     threads: usize,
     #[cfg(feature = "std")]
     table: Option<&'t PerftTable>,
+    /// Without `std` there is no table to hold the lifetime.
+    #[cfg(not(feature = "std"))]
     table_lifetime: PhantomData<&'t ()>,
 }
 
@@ -93,6 +96,7 @@ impl<'t> Perft<'t> {
             threads: 1,
             #[cfg(feature = "std")]
             table: None,
+            #[cfg(not(feature = "std"))]
             table_lifetime: PhantomData,
         }
     }
@@ -162,18 +166,24 @@ impl<'t> Perft<'t> {
     /// generator cannot use ([`Generator::accepts`]), or a hash table with a generator
     /// other than the piece-wise one.
     pub fn check(&self) -> Result<(), PerftError> {
-        if self.depth > MAX_DEPTH {
-            return Err(PerftError::Depth(self.depth));
-        }
-        if !(1..=MAX_THREADS).contains(&self.threads) {
-            return Err(PerftError::Threads(self.threads));
-        }
+        self.check_bounds()?;
         let technique = self.resolved_method().technique;
         if !self.generator.accepts(technique) {
             return Err(PerftError::Unsupported(UnsupportedTechnique {
                 generator: self.generator,
                 technique,
             }));
+        }
+        Ok(())
+    }
+
+    /// [`Perft::check`] but for the technique: the depth, the threads and the table.
+    fn check_bounds(&self) -> Result<(), PerftError> {
+        if self.depth > MAX_DEPTH {
+            return Err(PerftError::Depth(self.depth));
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(PerftError::Threads(self.threads));
         }
         #[cfg(feature = "std")]
         if self.table.is_some() && self.generator != Generator::PieceWise {
@@ -350,12 +360,8 @@ impl<'t> Perft<'t> {
         if self.generator != Generator::PieceWise {
             return Err(PerftError::SliderGenerator(self.generator));
         }
-        // The technique plays no part: checked as the one every generator takes.
-        Perft {
-            technique: Some(Technique::Classical),
-            ..*self
-        }
-        .check()?;
+        // `S` replaces the technique, so only the bounds are checked.
+        self.check_bounds()?;
         match self.last_ply.unwrap_or(LastPly::Each) {
             LastPly::Batch => Ok(self.count_typed::<Batched<S>>(pos)),
             LastPly::Each => Ok(self.count_typed::<S>(pos)),
@@ -425,7 +431,6 @@ impl<'t> Perft<'t> {
             last_ply: self.last_ply,
             threads: self.threads,
             table: Some(table),
-            table_lifetime: PhantomData,
         }
     }
 }
