@@ -3,8 +3,9 @@
 # process (bench/python-peers.py): perft written in Python against each package's public
 # API (python-chess, chessmg, cozy-chess-py, rust-chess, rayscan; K nodes/s and the ratio
 # rayscan / fastest peer, target 2x), then perft in one call from the start position
-# (chessmg's perft, rayscan's Board.perft and the CLI, one thread each; M nodes/s).
-# Alternating rounds, markdown tables of medians.
+# (chessmg's perft, rayscan's Board.perft and the CLI, one thread each; M nodes/s);
+# then common calls of python-chess's API, rayscan against python-chess
+# (bench/python-calls.py). Alternating rounds, markdown tables of medians.
 #
 #   bench/python-peers.sh [ROUNDS]
 #
@@ -27,3 +28,4 @@ env -u RUSTFLAGS CARGO_TARGET_DIR="$repo/target/python" \
     "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
 env -u RUSTFLAGS -u CARGO_TARGET_DIR cargo build --quiet --release -p rayscan-cli
 RAYSCAN_CLI="$repo/target/release/rayscan" "$venv/bin/python" bench/python-peers.py "$rounds"
+"$venv/bin/python" bench/python-calls.py "$rounds"

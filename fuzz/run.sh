@@ -49,7 +49,7 @@ cd "$FUZZ_DIR"
 
 # target → libFuzzer -max_len (bytes): a FEN is under 100 bytes, a move a few, a UCI
 # session or a suite needs room for several lines.
-ALL_TARGETS="fen epd uci_move uci_loop legality jobs suite"
+ALL_TARGETS="fen epd uci_move uci_loop legality jobs suite python_text"
 TARGETS="${TARGETS:-$ALL_TARGETS}"
 max_len() {
     case "$1" in
@@ -60,6 +60,7 @@ max_len() {
     legality) echo 256 ;;
     jobs) echo 1024 ;;
     suite) echo 4096 ;;
+    python_text) echo 512 ;;
     *)
         echo "unknown target $1" >&2
         exit 2
@@ -101,6 +102,7 @@ for file in "$DATA"/*.epd; do
         [ -n "$fen" ] || continue
         seed fen "$fen" "$name-$n"
         seed legality "$fen" "$name-$n"
+        if [ $((n % 10)) -eq 1 ]; then seed python_text "$fen" "$name-$n"; fi
         # A few UCI sessions per file, from real positions.
         if [ $((n % 25)) -eq 1 ]; then
             seed uci_loop "position fen $fen\ngo perft 2\nd\n" "$name-$n"
@@ -118,6 +120,13 @@ seed fen "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1" c960-shredder
 seed fen "8/8/8/KPp4r/8/8/8/7k w - c6 0 1" ep
 seed fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -" four-fields
 seed epd "# comment\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D2 9\n" comment
+# python-chess's boards: no kings, promoted pieces, castling as written, EPD operations.
+seed python_text "8/8/8/8/8/8/8/8 w - - 0 1" empty
+seed python_text "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1" two-kings
+seed python_text "4k3/8/8/8/8/8/8/Q~3K2R w KQkq - 0 1" promoted
+seed python_text "1r2k3/8/1p6/8/8/5P2/8/1R2KR2 w KQkq - 0 1" bad-castling
+seed python_text "r2qk2r/ppp1b1pp/2n1p3/3pP1n1/3P2b1/2PB1NN1/PP4PP/R1BQK2R w KQkq - bm Nxg5; c0 \"ERET.095; Queen sacrifice\";" epd
+seed python_text "4k3/8/8/8/8/8/8/4K3 w - - a \"foo\\\"bar\";; ; b \"foo\\\\\\\\\";" epd-escapes
 # uci_move: first byte picks the position (0 start, 1 Kiwipete, 2 and 3 Chess960,
 # 4 white promotions + en passant, 5 black promotions).
 i=0

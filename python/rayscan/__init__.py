@@ -12,31 +12,40 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import List, Optional
+import re
+import typing
+from typing import List, Literal, Optional
 
+from ._bitboards import *  # noqa: F401,F403 (python-chess's bitboard names)
+from ._bitboards import __all__ as _bitboard_names
 from ._rayscan import (
     STARTING_FEN,
     AmbiguousMoveError,
+    BaseBoard,
     Board,
     IllegalMoveError,
     InvalidMoveError,
     LegalMoveGenerator,
     Move,
     Piece,
+    PseudoLegalMoveGenerator,
     legal_move_counts,
     perft_fen as perft,
     perft_many,
     planes,
 )
 
-__all__ = [
-    "STARTING_FEN", "STARTING_BOARD_FEN", "Board", "Move", "Piece", "LegalMoveGenerator",
+__all__ = _bitboard_names + [
+    "STARTING_FEN", "STARTING_BOARD_FEN", "BaseBoard", "Board", "Move", "Piece",
+    "LegalMoveGenerator", "PseudoLegalMoveGenerator",
     "IllegalMoveError", "InvalidMoveError", "AmbiguousMoveError", "Termination", "Outcome",
     "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN",
     "KING", "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES", "FILE_NAMES", "RANK_NAMES",
     "SQUARES", "SQUARE_NAMES", "square", "square_file", "square_rank", "square_name",
     "parse_square", "square_mirror", "square_distance", "piece_symbol", "piece_name",
-    "perft", "perft_many", "planes", "legal_move_counts",
+    "perft", "perft_many", "planes", "legal_move_counts", "UNICODE_PIECE_SYMBOLS",
+    "SAN_REGEX", "FEN_CASTLING_REGEX", "ColorName", "EnPassantSpec", "Color", "PieceType",
+    "Square",
 ]
 
 Color = bool
@@ -45,6 +54,8 @@ BLACK: Color = False
 COLORS: List[Color] = [WHITE, BLACK]
 COLOR_NAMES = ["black", "white"]
 
+ColorName = Literal["white", "black"]
+
 PieceType = int
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = 1, 2, 3, 4, 5, 6
 PIECE_TYPES: List[PieceType] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
@@ -52,6 +63,20 @@ PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
 STARTING_BOARD_FEN = STARTING_FEN.split(" ")[0]
+
+UNICODE_PIECE_SYMBOLS = {
+    "R": "♖", "r": "♜", "N": "♘", "n": "♞", "B": "♗", "b": "♝",
+    "Q": "♕", "q": "♛", "K": "♔", "k": "♚", "P": "♙", "p": "♟",
+}
+
+# The text python-chess accepts as SAN (a piece letter, an origin file and rank, `-` or
+# `x`, the target, a promotion, `+` or `#`) and as a FEN's castling field.
+SAN_REGEX = re.compile(r"^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z")
+FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
+
+EnPassantSpec = Literal["legal", "fen", "xfen"]
+BaseBoardT = typing.TypeVar("BaseBoardT", bound="BaseBoard")
+BoardT = typing.TypeVar("BoardT", bound="Board")
 
 FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
 RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
@@ -78,19 +103,19 @@ def square(file_index: int, rank_index: int) -> Square:
     return rank_index * 8 + file_index
 
 
-def square_file(sq: Square) -> int:
+def square_file(square: Square) -> int:
     """The file index (``0..8``, a = 0) of a square."""
-    return sq & 7
+    return square & 7
 
 
-def square_rank(sq: Square) -> int:
+def square_rank(square: Square) -> int:
     """The rank index (``0..8``, rank 1 = 0) of a square."""
-    return sq >> 3
+    return square >> 3
 
 
-def square_name(sq: Square) -> str:
+def square_name(square: Square) -> str:
     """The name of a square: ``square_name(E4) == "e4"``."""
-    return SQUARE_NAMES[sq]
+    return SQUARE_NAMES[square]
 
 
 def parse_square(name: str) -> Square:
@@ -98,9 +123,9 @@ def parse_square(name: str) -> Square:
     return SQUARE_NAMES.index(name)
 
 
-def square_mirror(sq: Square) -> Square:
+def square_mirror(square: Square) -> Square:
     """The square on the same file, the rank mirrored (a1 and a8)."""
-    return sq ^ 0x38
+    return square ^ 0x38
 
 
 def square_distance(a: Square, b: Square) -> int:

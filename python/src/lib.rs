@@ -7,17 +7,24 @@ use pyo3::prelude::*;
 
 mod batch;
 mod board;
+mod chess960;
+mod epd;
 mod errors;
 mod moves;
 mod perft;
+mod raw;
 mod state;
+mod text;
+mod views;
 
 #[pymodule]
 fn _rayscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     moves::make_cache(py)?;
+    m.add_class::<board::BaseBoard>()?;
     m.add_class::<board::Board>()?;
-    m.add_class::<board::LegalMoveGenerator>()?;
+    m.add_class::<views::LegalMoveGenerator>()?;
+    m.add_class::<views::PseudoLegalMoveGenerator>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<moves::Piece>()?;
     m.add(

@@ -25,10 +25,17 @@ pub struct Move {
     /// The square the piece (for castling, as written) goes to.
     #[pyo3(get)]
     pub to_square: u8,
-    /// The promotion's piece type (2 to 5), or `None`.
+    /// The promotion's piece type, or `None`.
     #[pyo3(get)]
     pub promotion: Option<u8>,
+    /// The piece type dropped (crazyhouse's `P@e4`), or `None`: a drop is never
+    /// legal on a standard board, but it reads and prints as python-chess's.
+    #[pyo3(get)]
+    pub drop: Option<u8>,
 }
+
+/// `Move`'s arguments, as a pickle keeps them: from, to, promotion, drop.
+type MoveArgs = (u8, u8, Option<u8>, Option<u8>);
 
 /// The square of index `index`, or a `ValueError` naming what was given.
 pub fn square(index: i64, what: &str) -> PyResult<Square> {
@@ -56,34 +63,29 @@ pub fn piece_type(kind: Kind) -> u8 {
 
 #[pymethods]
 impl Move {
-    /// `Move(from_square, to_square, promotion=None, drop=None)`. Drops (crazyhouse) are
-    /// not supported: `drop` must be `None`.
+    /// `Move(from_square, to_square, promotion=None, drop=None)`: piece types `1..=6`.
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
     fn new(
         from_square: i64,
         to_square: i64,
         promotion: Option<i64>,
-        drop: Option<Bound<'_, PyAny>>,
+        drop: Option<i64>,
     ) -> PyResult<Move> {
-        if drop.is_some_and(|d| !d.is_none()) {
-            return Err(PyValueError::new_err("drop: drops are not supported"));
-        }
         let from = square(from_square, "from_square")? as u8;
         let to = square(to_square, "to_square")? as u8;
-        let promotion = match promotion {
-            None => None,
-            Some(p) if (2..=5).contains(&p) => Some(p as u8),
-            Some(p) => {
-                return Err(PyValueError::new_err(format!(
-                    "promotion: piece type {p} is not a knight, bishop, rook or queen (2 to 5)"
-                )));
-            }
+        let kind = |what: &str, p: Option<i64>| match p {
+            None => Ok(None),
+            Some(p) if (1..=6).contains(&p) => Ok(Some(p as u8)),
+            Some(p) => Err(PyValueError::new_err(format!(
+                "{what}: piece type {p} is not in 1..6 (pawn to king)"
+            ))),
         };
         Ok(Move {
             from_square: from,
             to_square: to,
-            promotion,
+            promotion: kind("promotion", promotion)?,
+            drop: kind("drop", drop)?,
         })
     }
 
@@ -100,15 +102,18 @@ impl Move {
         Move::NULL
     }
 
-    /// The UCI text: `e2e4`, `e7e8q`, `0000`.
+    /// The UCI text: `e2e4`, `e7e8q`, `P@e4`, `0000`.
     fn uci(&self) -> String {
         self.to_string()
     }
 
-    /// Always `None`: drops are not supported.
-    #[getter]
-    fn drop(&self) -> Option<u8> {
-        None
+    /// The xboard text: as UCI, the null move `@@@@`.
+    fn xboard(&self) -> String {
+        if *self == Move::NULL {
+            "@@@@".to_owned()
+        } else {
+            self.to_string()
+        }
     }
 
     fn __bool__(&self) -> bool {
@@ -116,9 +121,12 @@ impl Move {
     }
 
     /// Pickled as its squares and promotion.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, MoveArgs) {
         let m = slf.get();
-        (slf.get_type(), (m.from_square, m.to_square, m.promotion))
+        (
+            slf.get_type(),
+            (m.from_square, m.to_square, m.promotion, m.drop),
+        )
     }
 
     /// Moves are immutable: a copy is the move itself.
@@ -145,6 +153,7 @@ impl Move {
         from_square: 0,
         to_square: 0,
         promotion: None,
+        drop: None,
     };
 
     /// rayscan's move as this library writes it: castling as the king's step, unless
@@ -159,6 +168,7 @@ impl Move {
             from_square: m.from() as u8,
             to_square: to as u8,
             promotion: m.promotion().map(piece_type),
+            drop: None,
         }
     }
 
@@ -176,6 +186,9 @@ impl Move {
     /// read from the board), or `None` when it cannot be one: not tested for legality.
     #[inline]
     pub fn kind_in(self, pos: &Position) -> Option<rayscan::Move> {
+        if self.drop.is_some() {
+            return None;
+        }
         let from = Square::new(self.from_square)?;
         let to = Square::new(self.to_square)?;
         let us = pos.side_to_move();
@@ -233,21 +246,35 @@ impl std::fmt::Display for Move {
             return f.write_str("0000");
         }
         let name = |s: u8| Square::new(s).map(|s| s.to_string());
+        if let Some(d) = self.drop {
+            let letter = b"PNBRQK"
+                .get(usize::from(d).wrapping_sub(1))
+                .copied()
+                .unwrap_or(b'?');
+            return write!(
+                f,
+                "{}@{}",
+                char::from(letter),
+                name(self.to_square).unwrap_or_default()
+            );
+        }
         write!(
             f,
             "{}{}",
             name(self.from_square).unwrap_or_default(),
             name(self.to_square).unwrap_or_default()
         )?;
-        let kind = |p: u8| Kind::ALL.get(usize::from(p).checked_sub(1)?).copied();
-        if let Some(kind) = self.promotion.and_then(kind) {
-            write!(f, "{}", kind.to_char())?;
+        if let Some(p) = self.promotion
+            && let Some(&letter) = b"pnbrqk".get(usize::from(p).wrapping_sub(1))
+        {
+            write!(f, "{}", char::from(letter))?;
         }
         Ok(())
     }
 }
 
-/// UCI text as a move, or `InvalidMoveError` saying what is wrong.
+/// UCI text as a move, as python-chess reads it: `e2e4`, `e7e8q` (any lowercase piece
+/// letter), a drop `P@e4`, or `0000`; `InvalidMoveError` saying what is wrong.
 pub fn parse_uci(uci: &str) -> PyResult<Move> {
     if uci == "0000" {
         return Ok(Move::NULL);
@@ -255,17 +282,44 @@ pub fn parse_uci(uci: &str) -> PyResult<Move> {
     let bad = || {
         InvalidMoveError::new_err(format!(
             "invalid uci: {uci:?}: expected from and to squares and an optional promotion \
-             n, b, r or q, like \"e2e4\" or \"e7e8q\""
+             letter (\"e2e4\", \"e7e8q\"), a drop (\"N@f3\") or \"0000\""
         ))
     };
-    let m: rayscan::UciMove = uci.parse().map_err(|_| bad())?;
-    if m.from() == m.to() {
+    let square_of = |text: &str| crate::raw::parse_square(text).ok_or_else(bad);
+    let bytes = uci.as_bytes();
+    if bytes.len() == 4 && bytes[1] == b'@' {
+        let letter = bytes[0].to_ascii_lowercase();
+        let kind = b"pnbrqk"
+            .iter()
+            .position(|&c| c == letter)
+            .ok_or_else(bad)?;
+        let to = square_of(&uci[2..])?;
+        return Ok(Move {
+            from_square: to,
+            to_square: to,
+            promotion: None,
+            drop: Some(kind as u8 + 1),
+        });
+    }
+    if !(4..=5).contains(&bytes.len()) || !uci.is_ascii() {
         return Err(bad());
     }
+    let from = square_of(&uci[0..2])?;
+    let to = square_of(&uci[2..4])?;
+    let promotion = match bytes.get(4) {
+        None => None,
+        Some(c) => Some(b"pnbrqk".iter().position(|x| x == c).ok_or_else(bad)? as u8 + 1),
+    };
+    if from == to {
+        return Err(InvalidMoveError::new_err(format!(
+            "invalid uci (use 0000 for null moves): {uci:?}"
+        )));
+    }
     Ok(Move {
-        from_square: m.from() as u8,
-        to_square: m.to() as u8,
-        promotion: m.promotion().map(piece_type),
+        from_square: from,
+        to_square: to,
+        promotion,
+        drop: None,
     })
 }
 
@@ -274,25 +328,26 @@ pub fn parse_uci(uci: &str) -> PyResult<Move> {
 /// Indexed by [`index`].
 static CACHE: OnceLock<Vec<Py<Move>>> = OnceLock::new();
 
-/// The place of `m` in the cache: from, to, and promotion (none, knight … queen).
+/// The place of `m` in the cache: from, to, and promotion (none, pawn … king).
 #[inline]
 fn index(m: Move) -> usize {
-    let p = m.promotion.map_or(0, |p| usize::from(p) - 1);
-    (usize::from(m.from_square) * 64 + usize::from(m.to_square)) * 5 + p
+    let p = m.promotion.map_or(0, usize::from);
+    (usize::from(m.from_square & 63) * 64 + usize::from(m.to_square & 63)) * 7 + p.min(6)
 }
 
 /// Makes the cache of move objects (at the module's import).
 pub fn make_cache(py: Python<'_>) -> PyResult<()> {
-    let mut all = Vec::with_capacity(64 * 64 * 5);
+    let mut all = Vec::with_capacity(64 * 64 * 7);
     for from in 0..64u8 {
         for to in 0..64u8 {
-            for promotion in [None, Some(2), Some(3), Some(4), Some(5)] {
+            for promotion in [None, Some(1), Some(2), Some(3), Some(4), Some(5), Some(6)] {
                 all.push(Py::new(
                     py,
                     Move {
                         from_square: from,
                         to_square: to,
                         promotion,
+                        drop: None,
                     },
                 )?);
             }
@@ -318,14 +373,17 @@ pub fn shared<'py>(py: Python<'py>, cache: &[Py<Move>], m: Move) -> Bound<'py, M
     cache[index(m)].bind(py).clone()
 }
 
-/// The shared Python object of `m`.
+/// The shared Python object of `m` (a new one for a drop).
 #[inline]
 pub fn cached(py: Python<'_>, m: Move) -> PyResult<Py<Move>> {
+    if m.drop.is_some() {
+        return Py::new(py, m);
+    }
     Ok(cache()?[index(m)].clone_ref(py))
 }
 
 /// A piece: its type (`1..6`, pawn to king) and colour (`True` for white).
-#[pyclass(module = "rayscan", frozen, eq, hash, from_py_object)]
+#[pyclass(module = "rayscan", frozen, eq, from_py_object)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// The piece type, 1 (pawn) to 6 (king).
@@ -386,18 +444,16 @@ impl Piece {
     /// backgrounds).
     #[pyo3(signature = (*, invert_color = false))]
     fn unicode_symbol(&self, invert_color: bool) -> String {
-        const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
-        const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
-        let table = if self.color != invert_color {
-            WHITE
-        } else {
-            BLACK
-        };
-        table[usize::from(self.piece_type - 1)].to_string()
+        unicode_symbol(usize::from(self.piece_type - 1), self.color, invert_color)
     }
 
     fn __str__(&self) -> String {
         self.symbol()
+    }
+
+    /// As python-chess's: `0..6` for white's pawn to king, `6..12` for black's.
+    fn __hash__(&self) -> u64 {
+        u64::from(self.piece_type) - 1 + if self.color { 0 } else { 6 }
     }
 
     /// Pickled as its type and colour.
@@ -428,4 +484,13 @@ impl Piece {
             color: color == Color::White,
         }
     }
+}
+
+/// The Unicode chess symbol of a piece (type index 0 pawn … 5 king); `invert_color`
+/// swaps the colours, for dark backgrounds.
+pub fn unicode_symbol(kind: usize, white: bool, invert_color: bool) -> String {
+    const WHITE: [char; 6] = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    const BLACK: [char; 6] = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let table = if white != invert_color { WHITE } else { BLACK };
+    table[kind.min(5)].to_string()
 }

@@ -67,7 +67,7 @@ fn environment() -> PathBuf {
                 "install",
                 "--quiet",
                 "pytest>=7",
-                "chess>=1.10",
+                "chess==1.11.2",
                 "numpy>=1.21",
             ])
             .current_dir(&repo),
@@ -85,7 +85,8 @@ fn environment() -> PathBuf {
 }
 
 /// `pip install ./python`, then the package's pytest suite (API, perft, Ctrl-C, batches,
-/// and random games against python-chess).
+/// random games and boards against python-chess, and python-chess's own tests of its
+/// core module, from its sdist, downloaded once per target directory).
 #[test]
 fn python_package_builds_and_its_pytest_suite_passes() {
     let venv = environment();
@@ -98,6 +99,10 @@ fn python_package_builds_and_its_pytest_suite_passes() {
         Command::new(venv.join("bin").join("python"))
             .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
             .arg(&tests)
+            .env(
+                "RAYSCAN_PYCHESS_SDIST",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist"),
+            )
             .current_dir(&scratch),
         TEST_DEADLINE,
     );
