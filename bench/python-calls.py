@@ -81,8 +81,8 @@ def main():
             number = max(100, int(0.02 / max(per_call(b, 50), 1e-8)))
             times[name][0].append(per_call(a, number))
             times[name][1].append(per_call(b, number))
-    print(f"rayscan {rayscan.__version__ if hasattr(rayscan, '__version__') else ''} "
-          f"and python-chess {chess.__version__}, medians of {rounds} alternating rounds")
+    print(f"### common calls: rayscan {rayscan.__version__} and python-chess {chess.__version__} "
+          f"(medians of {rounds} alternating rounds)")
     print()
     print("| call | python-chess (µs) | rayscan (µs) | python-chess / rayscan |")
     print("|---|--:|--:|--:|")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib.metadata
 import re
 import typing
 from typing import List, Literal, Optional
@@ -47,6 +48,11 @@ __all__ = _bitboard_names + [
     "SAN_REGEX", "FEN_CASTLING_REGEX", "ColorName", "EnPassantSpec", "Color", "PieceType",
     "Square",
 ]
+
+try:
+    __version__ = importlib.metadata.version("rayscan")
+except importlib.metadata.PackageNotFoundError:  # run from the source tree, not installed
+    __version__ = "0.1.0"
 
 Color = bool
 WHITE: Color = True
