@@ -4,7 +4,7 @@
 
 use std::cell::{Ref, RefCell, RefMut};
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyIterator, PyList, PyTuple, PyType};
@@ -173,14 +173,37 @@ pub(crate) fn new_of_type<'py>(
 
 #[pymethods]
 impl BaseBoard {
+    /// `BaseBoard(board_fen)` reads its argument here; a subclass's object is made
+    /// empty and read by `__init__`, which a subclass's own `__init__` may call with
+    /// arguments of its choosing (`super().__init__(fen)`), as python-chess's allow.
     #[new]
+    #[classmethod]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        cls: &Bound<'_, PyType>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<BaseBoard> {
+        let raw = if cls.is(cls.py().get_type::<BaseBoard>()) {
+            base_board_args(args, kwargs)?
+        } else {
+            Raw::EMPTY
+        };
+        Ok(BaseBoard::of(State::new(raw, false)))
+    }
+
+    /// Sets a subclass's pieces from a FEN's first field (`None`: none).
     #[pyo3(signature = (board_fen = Some(raw::STARTING_BOARD_FEN.to_owned())))]
-    fn new(board_fen: Option<String>) -> PyResult<BaseBoard> {
+    fn __init__(slf: &Bound<'_, Self>, board_fen: Option<String>) -> PyResult<()> {
+        if slf.get_type().is(slf.py().get_type::<BaseBoard>()) {
+            return Ok(());
+        }
         let mut raw = Raw::EMPTY;
         if let Some(fen) = board_fen {
             raw.set_board_fen(&fen).map_err(PyValueError::new_err)?;
         }
-        Ok(BaseBoard::of(State::new(raw, false)))
+        slf.get().state.get_mut(slf.py())?.reset_to(raw);
+        Ok(())
     }
 
     /// The start position's pieces.
@@ -660,6 +683,76 @@ impl BaseBoard {
     }
 }
 
+/// `BaseBoard`'s arguments: `board_fen` (the start position's by default; `None`: empty).
+fn base_board_args(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Raw> {
+    let mut fen = Some(raw::STARTING_BOARD_FEN.to_owned());
+    let mut given = args.len() > 0;
+    if args.len() > 1 {
+        return Err(PyTypeError::new_err(format!(
+            "BaseBoard() takes at most 1 positional argument ({} given)",
+            args.len()
+        )));
+    }
+    if let Some(first) = args.iter().next() {
+        fen = first.extract()?;
+    }
+    if let Some(kwargs) = kwargs {
+        for (key, value) in kwargs.iter() {
+            let key: String = key.extract()?;
+            if key != "board_fen" || given {
+                return Err(PyTypeError::new_err(format!(
+                    "BaseBoard() got an unexpected keyword argument {key:?}"
+                )));
+            }
+            fen = value.extract()?;
+            given = true;
+        }
+    }
+    let mut raw = Raw::EMPTY;
+    if let Some(fen) = fen {
+        raw.set_board_fen(&fen).map_err(PyValueError::new_err)?;
+    }
+    Ok(raw)
+}
+
+/// `Board`'s arguments: `fen` (the start position by default; `None`: empty) and the
+/// keyword `chess960`.
+fn board_args(
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Option<String>, bool)> {
+    let mut fen = Some(STARTING_FEN.to_owned());
+    let mut chess960 = false;
+    if args.len() > 1 {
+        return Err(PyTypeError::new_err(format!(
+            "Board() takes at most 1 positional argument ({} given)",
+            args.len()
+        )));
+    }
+    let mut fen_given = false;
+    if let Some(first) = args.iter().next() {
+        fen = first.extract()?;
+        fen_given = true;
+    }
+    if let Some(kwargs) = kwargs {
+        for (key, value) in kwargs.iter() {
+            match key.extract::<String>()?.as_str() {
+                "fen" if !fen_given => {
+                    fen = value.extract()?;
+                    fen_given = true;
+                }
+                "chess960" => chess960 = value.is_truthy()?,
+                other => {
+                    return Err(PyTypeError::new_err(format!(
+                        "Board() got an unexpected keyword argument {other:?}"
+                    )));
+                }
+            }
+        }
+    }
+    Ok((fen, chess960))
+}
+
 /// The pieces of Chess960 position `n`, or `ValueError`.
 fn chess960(n: i64) -> PyResult<Raw> {
     u32::try_from(n)
@@ -714,11 +807,35 @@ fn st_mut<'a>(slf: &'a Bound<'_, Board>) -> PyResult<RefMut<'a, State>> {
 
 #[pymethods]
 impl Board {
+    /// `Board(fen, chess960=…)` reads its arguments here; a subclass's object is made
+    /// with the start position and read by `__init__`, which a subclass's own
+    /// `__init__` may call (`super().__init__(fen, chess960=True)`), as python-chess's
+    /// variants do.
     #[new]
-    #[pyo3(signature = (fen = Some(STARTING_FEN.to_owned()), *, chess960 = false))]
-    fn new(fen: Option<String>, chess960: bool) -> PyResult<PyClassInitializer<Board>> {
-        let state = State::from_fen(fen.as_deref(), chess960)?;
+    #[classmethod]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        cls: &Bound<'_, PyType>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyClassInitializer<Board>> {
+        let state = if cls.is(cls.py().get_type::<Board>()) {
+            let (fen, chess960) = board_args(args, kwargs)?;
+            State::from_fen(fen.as_deref(), chess960)?
+        } else {
+            State::from_fen(Some(STARTING_FEN), false)?
+        };
         Ok(PyClassInitializer::from(BaseBoard::of(state)).add_subclass(Board {}))
+    }
+
+    /// Sets a subclass's position from a FEN (`None`: empty) and Chess960 flag.
+    #[pyo3(signature = (fen = Some(STARTING_FEN.to_owned()), *, chess960 = false))]
+    fn __init__(slf: &Bound<'_, Self>, fen: Option<String>, chess960: bool) -> PyResult<()> {
+        if slf.get_type().is(slf.py().get_type::<Board>()) {
+            return Ok(());
+        }
+        *st_mut(slf)? = State::from_fen(fen.as_deref(), chess960)?;
+        Ok(())
     }
 
     // python-chess's description of the variant a board plays: standard chess.

@@ -465,3 +465,41 @@ def test_perft_with_more_threads_than_subtrees():
     mated = chess.Board("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
     assert mated.perft(4, threads=4) == 0
     assert list(chess.perft_many([], 3)) == []
+
+
+def test_boards_can_be_subclassed_as_python_chess_boards_are():
+    class Logged(chess.Board):
+        """A subclass that counts the moves it generates, as a variant might."""
+
+        generated = 0
+
+        def generate_legal_moves(self, from_mask=chess.BB_ALL, to_mask=chess.BB_ALL):
+            Logged.generated += 1
+            return super().generate_legal_moves(from_mask, to_mask)
+
+    board = Logged()
+    assert isinstance(board, chess.Board) and isinstance(board, chess.BaseBoard)
+    assert board.legal_moves.count() == 20 and Logged.generated == 1
+    board.push_san("e4")
+    for made in (board.copy(), board.mirror(), board.root(), Logged.empty(), Logged.from_chess960_pos(518)):
+        assert type(made) is Logged, made
+    assert board.copy().move_stack == board.move_stack
+    assert repr(board).startswith("Logged('")
+
+    class Pieces(chess.BaseBoard):
+        pass
+
+    assert type(Pieces().copy()) is Pieces and Pieces() == chess.BaseBoard()
+    assert Pieces.empty().occupied == 0
+
+    # A subclass with an __init__ of its own calls the board's, as python-chess's
+    # variants do.
+    class Named(chess.Board):
+        def __init__(self, name, fen=chess.STARTING_FEN, *, chess960=False):
+            self.name = name
+            super().__init__(fen, chess960=chess960)
+
+    named = Named("kiwipete", KIWIPETE, chess960=True)
+    assert named.name == "kiwipete" and named.chess960
+    assert named.fen() == KIWIPETE and named.legal_moves.count() == 48
+    assert Named("empty", None).occupied == 0
