@@ -772,10 +772,17 @@ impl State {
         let mut text = self.algebraic(&r, rm, long);
         let mut after = r;
         after.play(rm, self.chess960, true);
-        let mut child = State::new(r, self.chess960);
-        child.raws = vec![r, after];
-        child.positions.clear();
-        child.raw_moves = vec![(rm, m)];
+        // The board after the move, by the raw rules, with the move behind it.
+        let child = State {
+            positions: Vec::new(),
+            moves: Vec::new(),
+            root_promoted: r.promoted,
+            promotions: 0,
+            raws: vec![r, after],
+            raw_moves: vec![(rm, m)],
+            chess960: self.chess960,
+            listed: Listed::default(),
+        };
         if child.is_checkmate() {
             text.push('#');
         } else if child.is_check() {
