@@ -845,7 +845,14 @@ impl State {
     /// The legal move of SAN text (`InvalidMoveError`, `IllegalMoveError`,
     /// `AmbiguousMoveError`), read as python-chess reads it.
     pub(crate) fn parse_san(&self, san: &str) -> PyResult<Move> {
-        if let Some(pos) = self.fast()
+        let kingside = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
+        let queenside = ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
+        // rayscan's reader answers only for text python-chess's pattern reads (it
+        // would take `Qf7##`, which python-chess refuses).
+        let readable =
+            kingside.contains(&san) || queenside.contains(&san) || SanParts::read(san).is_some();
+        if readable
+            && let Some(pos) = self.fast()
             && let Ok(m) = pos.parse_san(san)
             && m != rayscan::Move::NULL
         {
@@ -854,8 +861,6 @@ impl State {
         let fen = || self.fen(false, "legal", None).unwrap_or_default();
         let r = self.raw();
         let (c, s) = (self.chess960, self.stacked());
-        let kingside = ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"];
-        let queenside = ["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
         let side = if kingside.contains(&san) {
             Some(true)
         } else if queenside.contains(&san) {

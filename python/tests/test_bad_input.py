@@ -19,6 +19,7 @@ SEEDS = [
     "r2qk2r/ppp1b1pp/2n1p3/3pP1n1/3P2b1/2PB1NN1/PP4PP/R1BQK2R w KQkq - bm Nxg5; c0 \"ERET.095\";",
     "4k3/8/8/8/8/8/8/4K3 w - - a \"foo\\\"bar\";; ; b \"foo\\\\\\\\\";",
     "6k1/1p6/6K1/8/8/8/8/7Q w - - pv Qh7+ Kf8 Qf7#;",
+    "6k1/1p6/6K1/8/8/8/8/7Q w - - pv Qh7++ Kf8 Qf7##;",
 ]
 
 
@@ -52,7 +53,7 @@ def outcome(call):
     return "ok"
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(8))
 def test_fen_and_epd_are_read_or_refused_as_python_chess(seed):
     for text in texts(seed):
         ours = outcome(lambda: chess.Board(text))
@@ -90,6 +91,10 @@ def test_moves_are_read_or_refused_as_python_chess(seed):
         if a == "ok":
             assert ours.parse_san(text).uci() == theirs.parse_san(text).uci(), text
     assert ours.fen() == theirs.fen()
+    # Two check marks: python-chess's pattern reads one (rayscan's own reader took more).
+    for text in ("Nxd7++", "Qxf7#+", "O-O++", "Bxa6##"):
+        with pytest.raises(chess.InvalidMoveError):
+            ours.parse_san(text)
 
 
 def test_square_sets_and_chess960_numbers_refuse_what_python_chess_refuses():
