@@ -862,6 +862,21 @@ impl Raw {
         out
     }
 
+    /// The whole FEN with castling as Shredder-FEN writes it (the rights as set) and
+    /// the en-passant square as set: what reads back into this board exactly
+    /// (`promoted` marks promoted pieces with `~`).
+    pub(crate) fn exact_fen(&self, promoted: bool) -> String {
+        format!(
+            "{} {} {} {} {} {}",
+            self.board_fen(promoted),
+            if self.turn { "w" } else { "b" },
+            self.castling_shredder(self.castling),
+            self.ep.map_or("-".to_owned(), square_name),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
     /// Reads FEN's first field (python-chess's rules: eight rows of eight, no two
     /// digits in a row, `~` after a piece marks it promoted). The error names the
     /// problem and quotes the text.

@@ -50,16 +50,7 @@ fn fast_of(raw: &Raw, chess960: bool, stacked: bool) -> Option<Position> {
     {
         return None;
     }
-    let fen = format!(
-        "{} {} {} {} {} {}",
-        raw.board_fen(false),
-        if raw.turn { "w" } else { "b" },
-        raw.castling_shredder(raw.castling),
-        raw.ep.map_or("-".to_owned(), square_name),
-        raw.halfmove,
-        raw.fullmove
-    );
-    let (mut pos, _) = Position::from_fen(&fen).ok()?;
+    let (mut pos, _) = Position::from_fen(&raw.exact_fen(false)).ok()?;
     pos.set_chess960(chess960);
     (Raw::of(&pos, raw.promoted) == *raw).then_some(pos)
 }
@@ -1255,15 +1246,7 @@ impl State {
     /// pickle keeps.
     pub(crate) fn game(&self) -> (String, Vec<String>) {
         let root = self.board_at(0);
-        let fen = format!(
-            "{} {} {} {} {} {}",
-            root.board_fen(true),
-            if root.turn { "w" } else { "b" },
-            root.castling_shredder(root.castling),
-            root.ep.map_or("-".to_owned(), square_name),
-            root.halfmove,
-            root.fullmove
-        );
+        let fen = root.exact_fen(true);
         let moves = (0..self.len() - 1).map(|i| py_move(self.move_at(i)).to_string());
         (fen, moves.collect())
     }
