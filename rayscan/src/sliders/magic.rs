@@ -129,7 +129,90 @@ static ROOK_ENTRIES: [Entry; 64] = build_entries(&ROOK_MAGICS, true, 0);
 static BISHOP_ENTRIES: [Entry; 64] = build_entries(&BISHOP_MAGICS, false, ROOK_LEN);
 
 /// The attack table, filled by `build.rs` (which fails the build if a magic collides).
+#[cfg(not(feature = "tables-at-load"))]
 static ATTACKS: [u64; TOTAL_LEN] = super::built_table!("magic_attacks.bin", TOTAL_LEN);
+
+#[cfg(not(feature = "tables-at-load"))]
+#[inline]
+fn attacks() -> &'static [u64; TOTAL_LEN] {
+    &ATTACKS
+}
+
+/// With `tables-at-load`, the table is filled by [`fill`] on its first use instead of
+/// being shipped: 842 KiB less in the binary (the WebAssembly package's choice), a few
+/// milliseconds once.
+#[cfg(feature = "tables-at-load")]
+mod at_load {
+    use core::cell::UnsafeCell;
+    use core::sync::atomic::{AtomicU8, Ordering};
+
+    use super::TOTAL_LEN;
+
+    struct Table(UnsafeCell<[u64; TOTAL_LEN]>);
+
+    // SAFETY: the table is written once, by the one thread that moves `STATE` from
+    // `EMPTY` to `FILLING`, and read only after `STATE` is `READY` (stored with Release
+    // after the writes, loaded with Acquire before the reads); nothing writes it after.
+    unsafe impl Sync for Table {}
+
+    static TABLE: Table = Table(UnsafeCell::new([0; TOTAL_LEN]));
+    static STATE: AtomicU8 = AtomicU8::new(EMPTY);
+    const EMPTY: u8 = 0;
+    const FILLING: u8 = 1;
+    const READY: u8 = 2;
+
+    #[inline]
+    pub fn attacks() -> &'static [u64; TOTAL_LEN] {
+        if STATE.load(Ordering::Acquire) != READY {
+            fill_once();
+        }
+        // SAFETY: `STATE` is `READY`, so the table is filled and never written again.
+        unsafe { &*TABLE.0.get() }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn fill_once() {
+        let won = STATE.compare_exchange(EMPTY, FILLING, Ordering::Acquire, Ordering::Acquire);
+        if won.is_ok() {
+            // SAFETY: only the thread that moved `STATE` from `EMPTY` gets here, once, and
+            // no thread reads the table before `STATE` is `READY`.
+            super::fill(unsafe { &mut *TABLE.0.get() });
+            STATE.store(READY, Ordering::Release);
+        } else {
+            while STATE.load(Ordering::Acquire) != READY {
+                core::hint::spin_loop();
+            }
+        }
+    }
+}
+
+#[cfg(feature = "tables-at-load")]
+use at_load::attacks;
+
+/// Fills the attack table as `build.rs` does: every subset of every square's relevant
+/// occupancy, walked ray by ray, stored where its magic index points.
+#[cfg(any(test, feature = "tables-at-load"))]
+fn fill(table: &mut [u64; TOTAL_LEN]) {
+    for (entries, rook) in [(&ROOK_ENTRIES, true), (&BISHOP_ENTRIES, false)] {
+        for sq in Square::ALL {
+            let e = &entries[sq as usize];
+            let mut subset = 0u64;
+            loop {
+                let index = (subset.wrapping_mul(e.magic) >> e.shift) as usize;
+                table[e.offset as usize + index] = if rook {
+                    walk_rook(sq, subset)
+                } else {
+                    walk_bishop(sq, subset)
+                };
+                subset = subset.wrapping_sub(e.mask) & e.mask;
+                if subset == 0 {
+                    break;
+                }
+            }
+        }
+    }
+}
 
 #[inline]
 fn lookup(e: &Entry, occupied: Bitboard) -> Bitboard {
@@ -138,7 +221,7 @@ fn lookup(e: &Entry, occupied: Bitboard) -> Bitboard {
     // `build_entries` gave every square exactly `2^bits` slots from `offset` on, their sum
     // being `TOTAL_LEN` (`table_len`). Measured: the bounds check sat on every lookup in
     // the perft profile.
-    Bitboard(unsafe { *ATTACKS.get_unchecked(e.offset as usize + index) })
+    Bitboard(unsafe { *attacks().get_unchecked(e.offset as usize + index) })
 }
 
 impl Slider for Magic {
@@ -227,6 +310,13 @@ pub fn is_magic(piece: SliderPiece, sq: Square, magic: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_filled_at_load_is_the_built_one() {
+        let mut filled = vec![0u64; TOTAL_LEN];
+        fill(filled.as_mut_slice().try_into().unwrap());
+        assert!(filled.iter().eq(attacks().iter()));
+    }
 
     #[test]
     fn table_sizes() {

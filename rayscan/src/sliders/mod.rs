@@ -24,7 +24,9 @@
 //! . . . . . 1 . 1");
 //! ```
 
-/// The attack table `build.rs` wrote to `OUT_DIR/$file`, as `[u64; $len]`.
+/// The attack table `build.rs` wrote to `OUT_DIR/$file`, as `[u64; $len]` (for magic,
+/// unless `tables-at-load`, and for PEXT on x86-64).
+#[cfg(any(not(feature = "tables-at-load"), target_arch = "x86_64"))]
 macro_rules! built_table {
     ($file:literal, $len:expr) => {{
         // `include_bytes!` gives a `&[u8; N]`: a file of any other length fails to compile.
@@ -36,6 +38,7 @@ macro_rules! built_table {
         unsafe { core::mem::transmute::<[u8; $len * 8], [u64; $len]>(*BYTES) }
     }};
 }
+#[cfg(any(not(feature = "tables-at-load"), target_arch = "x86_64"))]
 pub(crate) use built_table;
 
 pub mod classical;
