@@ -17,6 +17,7 @@ mod cpu;
 mod edges;
 mod first_hour;
 mod jobs;
+mod js;
 mod malformed;
 mod python;
 mod serve;

@@ -1,0 +1,130 @@
+// Types of the `rayscan` package: chess.js 1.4's API, and what rayscan adds.
+
+export declare const WHITE = 'w'
+export declare const BLACK = 'b'
+export declare const PAWN = 'p'
+export declare const KNIGHT = 'n'
+export declare const BISHOP = 'b'
+export declare const ROOK = 'r'
+export declare const QUEEN = 'q'
+export declare const KING = 'k'
+
+export type Color = 'w' | 'b'
+export type PieceSymbol = 'p' | 'n' | 'b' | 'r' | 'q' | 'k'
+type File = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h'
+type Rank = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8'
+export type Square = `${File}${Rank}`
+
+export type Piece = { color: Color; type: PieceSymbol }
+
+export declare const DEFAULT_POSITION: string
+/** a8 … h8, a7 … h1. */
+export declare const SQUARES: Square[]
+export declare const SEVEN_TAG_ROSTER: Record<string, string>
+
+/** chess.js's FEN check: `{ ok: true }`, or `{ ok: false, error }` with its message. */
+export declare function validateFen(fen: string): { ok: boolean; error?: string }
+
+/** xoroshiro128**: each call gives the next 64-bit value of the sequence `state` starts. */
+export declare function xoroshiro128(state: bigint): () => bigint
+
+/** A move as chess.js describes it. */
+export declare class Move {
+  color: Color
+  from: Square
+  to: Square
+  piece: PieceSymbol
+  captured?: PieceSymbol
+  promotion?: PieceSymbol
+  /** @deprecated Use the descriptor methods (`isCapture` …), as in chess.js. */
+  flags: string
+  san: string
+  lan: string
+  /** The FEN before the move. */
+  before: string
+  /** The FEN after the move. */
+  after: string
+  private constructor(fields: string[])
+  isCapture(): boolean
+  isPromotion(): boolean
+  isEnPassant(): boolean
+  isKingsideCastle(): boolean
+  isQueensideCastle(): boolean
+  isBigPawn(): boolean
+}
+
+export declare class Chess {
+  constructor(fen?: string, options?: { skipValidation?: boolean })
+
+  clear(options?: { preserveHeaders?: boolean }): void
+  load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void
+  fen(options?: { forceEnpassantSquare?: boolean }): string
+  reset(): void
+
+  get(square: Square): Piece | undefined
+  findPiece(piece: Piece): Square[]
+  put(piece: { type: PieceSymbol; color: Color }, square: Square): boolean
+  remove(square: Square): Piece | undefined
+  attackers(square: Square, attackedBy?: Color): Square[]
+  isAttacked(square: Square, attackedBy: Color): boolean
+  hash(): string
+
+  isCheck(): boolean
+  inCheck(): boolean
+  isCheckmate(): boolean
+  isStalemate(): boolean
+  isInsufficientMaterial(): boolean
+  isThreefoldRepetition(): boolean
+  isDrawByFiftyMoves(): boolean
+  isDraw(): boolean
+  isGameOver(): boolean
+
+  moves(): string[]
+  moves(options: { verbose: true; square?: Square; piece?: PieceSymbol }): Move[]
+  moves(options: { verbose?: false; square?: Square; piece?: PieceSymbol }): string[]
+  moves(options: { verbose?: boolean; square?: Square; piece?: PieceSymbol }): string[] | Move[]
+
+  move(
+    move: string | { from: string; to: string; promotion?: string } | null,
+    options?: { strict?: boolean },
+  ): Move
+  undo(): Move | null
+
+  pgn(options?: { newline?: string; maxWidth?: number }): string
+  loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void
+  /** @deprecated Use `setHeader` and `getHeaders`, as in chess.js. */
+  header(...args: string[]): Record<string, string | null>
+  setHeader(key: string, value: string): Record<string, string>
+  removeHeader(key: string): boolean
+  getHeaders(): Record<string, string>
+
+  ascii(): string
+  board(): ({ square: Square; type: PieceSymbol; color: Color } | null)[][]
+  squareColor(square: Square): 'light' | 'dark' | null
+  turn(): Color
+  setTurn(color: Color): boolean
+  moveNumber(): number
+
+  history(): string[]
+  history(options: { verbose: true }): Move[]
+  history(options: { verbose?: false }): string[]
+  history(options: { verbose?: boolean }): string[] | Move[]
+
+  getComment(): string | undefined
+  setComment(comment: string): void
+  removeComment(): string | undefined
+  /** @deprecated Renamed to `removeComment`, as in chess.js. */
+  deleteComment(): string | undefined
+  getComments(): { fen: string; comment: string }[]
+  removeComments(): { fen: string; comment: string }[]
+  /** @deprecated Renamed to `removeComments`, as in chess.js. */
+  deleteComments(): { fen: string; comment: string }[]
+
+  setCastlingRights(color: Color, rights: Partial<Record<'k' | 'q', boolean>>): boolean
+  getCastlingRights(color: Color): { k: boolean; q: boolean }
+
+  /** Leaf nodes `depth` plies down, counted inside WebAssembly (any depth below 2 counts one ply, as in chess.js). */
+  perft(depth: number): number
+  /** Beyond chess.js: each legal move's SAN and the leaf nodes `depth - 1` plies below it. */
+  divide(depth: number): Record<string, number>
+}

@@ -1,0 +1,59 @@
+// `npm run build`: the WebAssembly half (cargo for wasm32-unknown-unknown, then
+// wasm-bindgen) into pkg/. It installs what is missing from the registries (the Rust
+// target with rustup, wasm-bindgen-cli at Cargo.lock's version of wasm-bindgen with
+// cargo) and downloads nothing else.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const js = dirname(dirname(fileURLToPath(import.meta.url)))
+const repo = dirname(js)
+const target = process.env.CARGO_TARGET_DIR ?? join(repo, 'target')
+const TRIPLE = 'wasm32-unknown-unknown'
+
+function run(program, args, options = {}) {
+  console.log(`> ${program} ${args.join(' ')}`)
+  execFileSync(program, args, { stdio: 'inherit', ...options })
+}
+
+function output(program, args) {
+  try {
+    return execFileSync(program, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  } catch {
+    return ''
+  }
+}
+
+// The version of `name` in js/Cargo.lock.
+function lockedVersion(name) {
+  const lock = readFileSync(join(js, 'Cargo.lock'), 'utf8')
+  const match = lock.match(new RegExp(`\\[\\[package\\]\\]\\nname = "${name}"\\nversion = "([^"]+)"`))
+  if (!match) throw new Error(`js/Cargo.lock has no package ${name}`)
+  return match[1]
+}
+
+if (!output('rustup', ['target', 'list', '--installed']).split('\n').includes(TRIPLE)) {
+  run('rustup', ['target', 'add', TRIPLE])
+}
+
+const version = lockedVersion('wasm-bindgen')
+const tools = join(target, 'tools')
+const bindgen = join(tools, 'bin', 'wasm-bindgen')
+if (!output(bindgen, ['--version']).includes(`wasm-bindgen ${version}`)) {
+  run('cargo', ['install', 'wasm-bindgen-cli', '--version', version, '--root', tools])
+}
+
+const wasmTarget = join(target, 'js')
+run('cargo', ['build', '--release', '--target', TRIPLE, '--manifest-path', join(js, 'Cargo.toml')], {
+  env: { ...process.env, CARGO_TARGET_DIR: wasmTarget },
+})
+const pkg = join(js, 'pkg')
+rmSync(pkg, { recursive: true, force: true })
+run(bindgen, [
+  '--target', 'web',
+  '--no-typescript',
+  '--out-dir', pkg,
+  join(wasmTarget, TRIPLE, 'release', 'rayscan_js.wasm'),
+])
+if (!existsSync(join(pkg, 'rayscan_js_bg.wasm'))) throw new Error('wasm-bindgen wrote no .wasm')

@@ -1,0 +1,21 @@
+//! rayscan for JavaScript: the WebAssembly half of the `rayscan` npm package.
+//!
+//! [`game::Game`] holds a chess.js game (its rules are [`rules`], its FEN reading
+//! [`fen`], its hash keys [`keys`]); js/lib/ is the JavaScript half, the `Chess` class
+//! with chess.js's API around a `Game`.
+
+pub mod fen;
+pub mod game;
+pub mod keys;
+pub mod rules;
+
+use wasm_bindgen::prelude::*;
+
+/// chess.js's `validateFen`: its message, or "" when the FEN passes.
+#[wasm_bindgen(js_name = validateFen)]
+pub fn validate_fen(fen: &str) -> String {
+    match fen::validate(fen) {
+        Ok(()) => String::new(),
+        Err(message) => message.to_string(),
+    }
+}
