@@ -50,11 +50,12 @@ function headerTemplate() {
 }
 
 // chess.js's `validateFen`: `{ ok: true }` or `{ ok: false, error }` with its message.
-export function validateFen(fen) {
+// With `chess960`, the castling field may name rooks by file (X-FEN, Shredder-FEN).
+export function validateFen(fen, { chess960 = false } = {}) {
   if (typeof fen !== 'string') {
     throw new TypeError(`Invalid FEN: expected a string, got ${show(fen)}`)
   }
-  const error = wasmValidateFen(fen)
+  const error = wasmValidateFen(fen, Boolean(chess960))
   return error ? { ok: false, error } : { ok: true }
 }
 
@@ -176,8 +177,8 @@ export class Chess {
   #header = {}
   #comments = {}
 
-  constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
-    this.load(fen, { skipValidation })
+  constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
+    this.load(fen, { skipValidation, chess960 })
   }
 
   clear({ preserveHeaders = false } = {}) {
@@ -188,13 +189,15 @@ export class Chess {
     this.#header.FEN = null
   }
 
-  load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
+  // Beyond chess.js: `chess960` (by default the game's current rules) reads the FEN's
+  // castling field as X-FEN or Shredder-FEN and plays Chess960's castling.
+  load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.isChess960() } = {}) {
     if (typeof fen !== 'string') {
       throw new TypeError(`Invalid FEN: expected a string, got ${show(fen)}`)
     }
     let text
     try {
-      text = this.#game.load(fen, Boolean(skipValidation))
+      text = this.#game.load(fen, Boolean(skipValidation), Boolean(chess960))
     } catch (message) {
       throw new Error(String(message))
     }
@@ -203,9 +206,16 @@ export class Chess {
     this.#updateSetup(text)
   }
 
-  // chess.js records a start position other than the standard one in SetUp and FEN.
+  // Whether the game plays Chess960's castling (beyond chess.js).
+  isChess960() {
+    return this.#game?.chess960() ?? false
+  }
+
+  // chess.js records a start position other than the standard one in SetUp and FEN
+  // (and rayscan a Chess960 game in Variant).
   #updateSetup(fen) {
     if (this.#game.history_len() > 0) return
+    if (this.isChess960()) this.#header.Variant = 'Chess960'
     if (fen !== DEFAULT_POSITION) {
       this.#header.SetUp = '1'
       this.#header.FEN = fen
@@ -215,8 +225,11 @@ export class Chess {
     }
   }
 
-  fen({ forceEnpassantSquare = false } = {}) {
-    return this.#game.fen(Boolean(forceEnpassantSquare))
+  // Beyond chess.js: `shredder` writes a Chess960 game's castling rights as rook files.
+  fen({ forceEnpassantSquare = false, shredder = false } = {}) {
+    return shredder
+      ? this.#game.shredder_fen(Boolean(forceEnpassantSquare))
+      : this.#game.fen(Boolean(forceEnpassantSquare))
   }
 
   reset() {
@@ -569,6 +582,9 @@ export class Chess {
       if (key.toLowerCase() === 'fen') fen = headers[key]
       this.header(key, headers[key])
     }
+    // Beyond chess.js: a Variant tag naming Chess960 plays its rules.
+    const chess960 = /^(chess\s*960|fischerandom|fischer random)$/i.test(headers['Variant'] ?? '')
+    if (chess960 !== this.isChess960()) this.load(DEFAULT_POSITION, { preserveHeaders: true, chess960 })
     if (!strict) {
       if (fen) this.load(fen, { preserveHeaders: true })
     } else if (headers['SetUp'] === '1') {

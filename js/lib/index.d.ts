@@ -22,8 +22,11 @@ export declare const DEFAULT_POSITION: string
 export declare const SQUARES: Square[]
 export declare const SEVEN_TAG_ROSTER: Record<string, string>
 
-/** chess.js's FEN check: `{ ok: true }`, or `{ ok: false, error }` with its message. */
-export declare function validateFen(fen: string): { ok: boolean; error?: string }
+/**
+ * chess.js's FEN check: `{ ok: true }`, or `{ ok: false, error }` with its message. With
+ * `chess960`, the castling field may name rooks by file (X-FEN, Shredder-FEN).
+ */
+export declare function validateFen(fen: string, options?: { chess960?: boolean }): { ok: boolean; error?: string }
 
 /** xoroshiro128**: each call gives the next 64-bit value of the sequence `state` starts. */
 export declare function xoroshiro128(state: bigint): () => bigint
@@ -54,11 +57,19 @@ export declare class Move {
 }
 
 export declare class Chess {
-  constructor(fen?: string, options?: { skipValidation?: boolean })
+  /** `chess960` (beyond chess.js): X-FEN or Shredder-FEN castling rights, Chess960's castling. */
+  constructor(fen?: string, options?: { skipValidation?: boolean; chess960?: boolean })
 
   clear(options?: { preserveHeaders?: boolean }): void
-  load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void
-  fen(options?: { forceEnpassantSquare?: boolean }): string
+  /** `chess960` defaults to the game's current rules. */
+  load(
+    fen: string,
+    options?: { skipValidation?: boolean; preserveHeaders?: boolean; chess960?: boolean },
+  ): void
+  /** `shredder` (beyond chess.js): a Chess960 game's castling rights as rook files. */
+  fen(options?: { forceEnpassantSquare?: boolean; shredder?: boolean }): string
+  /** Whether the game plays Chess960's castling. */
+  isChess960(): boolean
   reset(): void
 
   get(square: Square): Piece | undefined

@@ -4,10 +4,14 @@
 
 use rayscan::{Color, Square};
 
-use crate::rules::{Board, flag, kind_of, parse_int, split_js_space};
+use crate::rules::{
+    Board, KING_SIDE, QUEEN_SIDE, SIDE_BITS, flag, kind_of, parse_int, split_js_space,
+};
 
 /// chess.js's `validateFen`: `Err` with its message at the first check that fails.
-pub fn validate(fen: &str) -> Result<(), &'static str> {
+/// With `chess960`, the castling field may also name rooks by file (X-FEN,
+/// Shredder-FEN).
+pub fn validate(fen: &str, chess960: bool) -> Result<(), &'static str> {
     let tokens = split_js_space(fen);
     if tokens.len() != 6 {
         return Err("Invalid FEN: must contain six space-delimited fields");
@@ -25,10 +29,11 @@ pub fn validate(fen: &str) -> Result<(), &'static str> {
     if !ep_ok {
         return Err("Invalid FEN: en-passant square is invalid");
     }
-    if tokens[2]
-        .chars()
-        .any(|c| !matches!(c, 'k' | 'K' | 'q' | 'Q' | '-'))
-    {
+    let castling_letter = |c: char| {
+        matches!(c, 'k' | 'K' | 'q' | 'Q' | '-')
+            || (chess960 && c.is_ascii_alphabetic() && matches!(c.to_ascii_lowercase(), 'a'..='h'))
+    };
+    if !tokens[2].chars().all(castling_letter) {
         return Err("Invalid FEN: castling availability is invalid");
     }
     if !matches!(tokens[1], "w" | "b") {
@@ -106,16 +111,19 @@ pub fn completed(fen: &str) -> String {
 /// With `skip_validation`, the pieces land where chess.js's 0x88 loop puts them (off
 /// the board: dropped); a side other than `w`/`b`, fewer than two fields or an
 /// en-passant field that names no square, which chess.js would keep as garbage, are
-/// refused with the message validation gives.
-pub fn read(fen: &str, skip_validation: bool) -> Result<Board, &'static str> {
+/// refused with the message validation gives. With `chess960`, each castling right
+/// must name a rook beside its king on the back rank (with `skip_validation`, one that
+/// does not is dropped).
+pub fn read(fen: &str, skip_validation: bool, chess960: bool) -> Result<Board, String> {
     if !skip_validation {
-        validate(fen)?;
+        validate(fen, chess960)?;
     }
     let tokens = split_js_space(fen);
     if tokens.len() < 6 {
-        return Err("Invalid FEN: must contain six space-delimited fields");
+        return Err("Invalid FEN: must contain six space-delimited fields".into());
     }
     let mut board = Board::empty();
+    board.chess960 = chess960;
     // chess.js's square index on its 0x88 board: a8 = 0, rows of 16.
     let mut square: i64 = 0;
     for c in tokens[0].chars() {
@@ -139,16 +147,20 @@ pub fn read(fen: &str, skip_validation: bool) -> Result<Board, &'static str> {
     board.turn = match tokens[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        _ => return Err("Invalid FEN: side-to-move is invalid"),
+        _ => return Err("Invalid FEN: side-to-move is invalid".into()),
     };
-    for (c, color, bit) in [
-        ('K', 0, flag::KSIDE_CASTLE),
-        ('Q', 0, flag::QSIDE_CASTLE),
-        ('k', 1, flag::KSIDE_CASTLE),
-        ('q', 1, flag::QSIDE_CASTLE),
-    ] {
-        if tokens[2].contains(c) {
-            board.castling[color] |= bit;
+    if chess960 {
+        read_chess960_castling(&mut board, tokens[2], skip_validation)?;
+    } else {
+        for (c, color, bit) in [
+            ('K', 0, flag::KSIDE_CASTLE),
+            ('Q', 0, flag::QSIDE_CASTLE),
+            ('k', 1, flag::KSIDE_CASTLE),
+            ('q', 1, flag::QSIDE_CASTLE),
+        ] {
+            if tokens[2].contains(c) {
+                board.castling[color] |= bit;
+            }
         }
     }
     board.ep = match tokens[3] {
@@ -164,4 +176,56 @@ pub fn read(fen: &str, skip_validation: bool) -> Result<Board, &'static str> {
     board.move_number = parse_int(tokens[5]);
     board.hash = board.compute_hash();
     Ok(board)
+}
+
+/// The castling field of a Chess960 FEN: `K`/`Q` for the outermost rook on that side of
+/// the king, a file letter for the rook on that file (upper case White's).
+fn read_chess960_castling(
+    board: &mut Board,
+    field: &str,
+    skip_validation: bool,
+) -> Result<(), String> {
+    for c in field.chars().filter(|&c| c != '-') {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(king) = board.kings[color.index()] else {
+            if skip_validation {
+                continue;
+            }
+            return Err(format!(
+                "Invalid FEN: castling availability '{field}' names '{c}' for a side with no king"
+            ));
+        };
+        let rank = king.index() & !7;
+        let mut rooks = (0..8)
+            .map(|file| Square::ALL[rank + file])
+            .filter(|&sq| board.at(sq) == Some((color, rayscan::Piece::Rook)));
+        let (side, rook) = match c.to_ascii_lowercase() {
+            'k' => (KING_SIDE, rooks.rfind(|sq| sq.file() > king.file())),
+            'q' => (QUEEN_SIDE, rooks.find(|sq| sq.file() < king.file())),
+            letter => {
+                let sq = Square::ALL[rank + usize::from(letter as u8 - b'a')];
+                let side = if sq.file() > king.file() {
+                    KING_SIDE
+                } else {
+                    QUEEN_SIDE
+                };
+                (side, Some(sq))
+            }
+        };
+        if !board.castles_with(color, side, rook) {
+            if skip_validation {
+                continue;
+            }
+            return Err(format!(
+                "Invalid FEN: castling availability '{field}' names '{c}', with no rook beside the king"
+            ));
+        }
+        board.castling[color.index()] |= SIDE_BITS[side];
+        board.rooks[color.index()][side] = rook;
+    }
+    Ok(())
 }

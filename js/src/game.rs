@@ -14,7 +14,9 @@ use rayscan::{Color, Piece, Position, Square};
 use wasm_bindgen::prelude::*;
 
 use crate::fen;
-use crate::rules::{Board, Mv, Only, Saved, board_order, color_letter, flag, letter};
+use crate::rules::{
+    Board, KING_SIDE, Mv, Only, QUEEN_SIDE, Saved, board_order, color_letter, flag, letter,
+};
 
 #[wasm_bindgen]
 #[derive(Clone)]
@@ -159,15 +161,20 @@ impl Game {
             text: String::new(),
         };
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let _ = game.load(start, false);
+        let _ = game.load(start, false, false);
         game
     }
 
     /// chess.js's `load`: the text it read (fields filled in), or validation's message;
     /// on an error nothing changes.
-    pub fn load(&mut self, fen: &str, skip_validation: bool) -> Result<String, String> {
+    pub fn load(
+        &mut self,
+        fen: &str,
+        skip_validation: bool,
+        chess960: bool,
+    ) -> Result<String, String> {
         let text = fen::completed(fen);
-        let board = fen::read(&text, skip_validation).map_err(str::to_string)?;
+        let board = fen::read(&text, skip_validation, chess960)?;
         self.board = board;
         self.history.clear();
         self.counts.clear();
@@ -175,15 +182,28 @@ impl Game {
         Ok(text)
     }
 
-    /// chess.js's `clear`: an empty board, no history, no repetitions.
+    /// chess.js's `clear`: an empty board, no history, no repetitions (Chess960 kept).
     pub fn clear(&mut self) {
+        let chess960 = self.board.chess960;
         self.board = Board::empty();
+        self.board.chess960 = chess960;
         self.history.clear();
         self.counts.clear();
     }
 
     pub fn fen(&self, force_ep: bool) -> String {
         self.board.fen(force_ep)
+    }
+
+    /// The FEN with Shredder-FEN's castling letters (rook files) in Chess960.
+    pub fn shredder_fen(&self, force_ep: bool) -> String {
+        let mut out = String::new();
+        self.board.write_fen_with(&mut out, force_ep, true);
+        out
+    }
+
+    pub fn chess960(&self) -> bool {
+        self.board.chess960
     }
 
     pub fn white_to_move(&self) -> bool {
@@ -279,15 +299,30 @@ impl Game {
             return String::new();
         };
         self.list(-1, None);
-        let found = self.listed.iter().copied().find(|m| {
-            m.from == from
-                && m.to == to
-                && m.promotion.is_none_or(|p| {
-                    promotion
-                        .as_deref()
-                        .is_some_and(|text| text.len() == 1 && text.starts_with(letter(p)))
-                })
-        });
+        // In Chess960 the king may also castle by taking its own rook (UCI's spelling).
+        let rook_of = |m: &Mv| {
+            let side = if m.is(flag::KSIDE_CASTLE) {
+                KING_SIDE
+            } else {
+                QUEEN_SIDE
+            };
+            self.board.rooks[self.board.turn.index()][side]
+        };
+        let castles_to = |m: &Mv| {
+            self.board.chess960
+                && m.is(flag::KSIDE_CASTLE | flag::QSIDE_CASTLE)
+                && rook_of(m) == Some(to)
+        };
+        let promotes = |m: &Mv| {
+            m.promotion.is_none_or(|p| {
+                let text = promotion.as_deref().unwrap_or("");
+                text.len() == 1 && text.starts_with(letter(p))
+            })
+        };
+        let listed = || self.listed.iter().copied();
+        let found = listed()
+            .find(|m| m.from == from && m.to == to && promotes(m))
+            .or_else(|| listed().find(|m| m.from == from && castles_to(m)));
         found.map_or(String::new(), |m| self.play(m))
     }
 
@@ -531,6 +566,12 @@ impl Game {
         count(&self.board, depth)
     }
 
+    /// Leaf nodes by chess.js's rules alone, never rayscan's generator: for the tests
+    /// that hold the two equal.
+    pub fn perft_rules(&self, depth: u32) -> f64 {
+        self.board.perft(depth.max(1)) as f64
+    }
+
     /// Each legal move's SAN and leaf count `depth - 1` plies below it (chess.js's
     /// order), as `san count` lines.
     pub fn divide(&mut self, depth: u32) -> String {
@@ -571,6 +612,9 @@ pub fn as_position(board: &Board) -> Option<Position> {
     if kept.castling != board.castling {
         return None;
     }
-    let (position, warnings) = Position::from_fen(&board.fen(true)).ok()?;
+    let mut fen = String::with_capacity(90);
+    board.write_fen_with(&mut fen, true, true);
+    let (mut position, warnings) = Position::from_fen(&fen).ok()?;
+    position.set_chess960(board.chess960);
     warnings.is_empty().then_some(position)
 }

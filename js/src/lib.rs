@@ -11,10 +11,11 @@ pub mod rules;
 
 use wasm_bindgen::prelude::*;
 
-/// chess.js's `validateFen`: its message, or "" when the FEN passes.
+/// chess.js's `validateFen` (with `chess960`, castling letters may name rook files): its
+/// message, or "" when the FEN passes.
 #[wasm_bindgen(js_name = validateFen)]
-pub fn validate_fen(fen: &str) -> String {
-    match fen::validate(fen) {
+pub fn validate_fen(fen: &str, chess960: bool) -> String {
+    match fen::validate(fen, chess960) {
         Ok(()) => String::new(),
         Err(message) => message.to_string(),
     }

@@ -169,12 +169,25 @@ pub fn board_order() -> impl Iterator<Item = Square> {
         .flat_map(|rank| (0..8u8).map(move |file| Square::ALL[(rank * 8 + file) as usize]))
 }
 
+/// The index of the king's side and of the queen's side in [`Board::rooks`].
+pub const KING_SIDE: usize = 0;
+pub const QUEEN_SIDE: usize = 1;
+/// The castling bit of each side.
+pub const SIDE_BITS: [u8; 2] = [flag::KSIDE_CASTLE, flag::QSIDE_CASTLE];
+
+/// The rooks' corners, where standard chess (and chess.js) keeps them.
+const CORNERS: [[Option<Square>; 2]; 2] = [
+    [Some(Square::H1), Some(Square::A1)],
+    [Some(Square::H8), Some(Square::A8)],
+];
+
 /// What chess.js's history keeps of the state before a move, besides the move.
 #[derive(Clone, Copy, Debug)]
 pub struct Saved {
     kings: [Option<Square>; 2],
     turn: Color,
     castling: [u8; 2],
+    rooks: [[Option<Square>; 2]; 2],
     ep: Option<Square>,
     half_moves: f64,
     move_number: f64,
@@ -186,6 +199,7 @@ impl Saved {
             kings: board.kings,
             turn: board.turn,
             castling: board.castling,
+            rooks: board.rooks,
             ep: board.ep,
             half_moves: board.half_moves,
             move_number: board.move_number,
@@ -205,6 +219,12 @@ pub struct Board {
     pub turn: Color,
     /// chess.js's castling bits per colour ([`flag::KSIDE_CASTLE`], [`flag::QSIDE_CASTLE`]).
     pub castling: [u8; 2],
+    /// Chess960's rules: castling with the rooks of `rooks`, king to the g or c file.
+    pub chess960: bool,
+    /// Each castling right's rook, by colour and side ([`KING_SIDE`], [`QUEEN_SIDE`]):
+    /// the corners in standard chess (where chess.js looks for them), the rook the FEN
+    /// named in Chess960.
+    pub rooks: [[Option<Square>; 2]; 2],
     pub ep: Option<Square>,
     pub half_moves: f64,
     pub move_number: f64,
@@ -221,6 +241,8 @@ impl Board {
             kings: [None; 2],
             turn: Color::White,
             castling: [0; 2],
+            chess960: false,
+            rooks: CORNERS,
             ep: None,
             half_moves: 0.0,
             move_number: 1.0,
@@ -328,6 +350,17 @@ impl Board {
     /// corner), keeping the hash.
     pub fn update_castling_rights(&mut self) {
         self.hash ^= self.castling_key();
+        if self.chess960 {
+            for color in Color::ALL {
+                for side in [KING_SIDE, QUEEN_SIDE] {
+                    if !self.castles_with(color, side, self.rooks[color.index()][side]) {
+                        self.castling[color.index()] &= !SIDE_BITS[side];
+                    }
+                }
+            }
+            self.hash ^= self.castling_key();
+            return;
+        }
         for color in Color::ALL {
             let back = if color == Color::White { 0 } else { 56 };
             let is = |i: usize, kind| self.squares[back + i] == Some((color, kind));
@@ -342,6 +375,19 @@ impl Board {
             self.castling[color.index()] = rights;
         }
         self.hash ^= self.castling_key();
+    }
+
+    /// Whether `rook` can carry `color`'s Chess960 castling right on `side`: the king on
+    /// its back rank and a rook of its colour beside it on that side.
+    pub fn castles_with(&self, color: Color, side: usize, rook: Option<Square>) -> bool {
+        let back = if color == Color::White { 0 } else { 7 };
+        let (Some(king), Some(rook)) = (self.kings[color.index()], rook) else {
+            return false;
+        };
+        king.index() >> 3 == back
+            && rook.index() >> 3 == back
+            && self.at(rook) == Some((color, Piece::Rook))
+            && (rook.file() > king.file()) == (side == KING_SIDE)
     }
 
     /// chess.js 1.4's `_updateEnPassantSquare` compares an empty square with `null`
@@ -510,6 +556,9 @@ impl Board {
         let Some(king) = self.kings[us.index()] else {
             return;
         };
+        if self.chess960 {
+            return self.castles960(moves, king);
+        }
         let empty = |df: i8| king.step(df, 0).is_none_or(|sq| self.at(sq).is_none());
         let safe = |df: i8| king.step(df, 0).is_some_and(|sq| !self.attacked(!us, sq));
         let rights = self.castling[us.index()];
@@ -533,6 +582,40 @@ impl Board {
             && safe(-2)
         {
             Board::add(moves, king, to, Piece::King, None, flag::QSIDE_CASTLE);
+        }
+    }
+
+    /// Chess960 castling: the king to the g (c) file and the rook to the f (d) file, every
+    /// square both cross empty but for the two of them, the king's squares not attacked.
+    /// The move goes from the king to its destination (the same square when it stays).
+    fn castles960(&self, moves: &mut Vec<Mv>, king: Square) {
+        let us = self.turn;
+        let rank = king.index() & !7;
+        for (side, king_file, rook_file) in [(KING_SIDE, 6, 5), (QUEEN_SIDE, 2, 3)] {
+            let rook = self.rooks[us.index()][side];
+            if self.castling[us.index()] & SIDE_BITS[side] == 0
+                || !self.castles_with(us, side, rook)
+            {
+                continue;
+            }
+            let Some(rook) = rook else { continue };
+            let king_to = Square::ALL[rank + king_file];
+            let rook_to = Square::ALL[rank + rook_file];
+            let span = |a: Square, b: Square| masks::between(a, b).with(b);
+            let crossed = (span(king, king_to) | span(rook, rook_to))
+                .without(king)
+                .without(rook);
+            if crossed.intersects(self.occupied()) {
+                continue;
+            }
+            if span(king, king_to)
+                .with(king)
+                .iter()
+                .any(|sq| self.attacked(!us, sq))
+            {
+                continue;
+            }
+            Board::add(moves, king, king_to, Piece::King, None, SIDE_BITS[side]);
         }
     }
 
@@ -591,6 +674,25 @@ impl Board {
             return b;
         }
         b.hash ^= b.ep_key() ^ b.castling_key();
+        if b.chess960 && m.is(flag::KSIDE_CASTLE | flag::QSIDE_CASTLE) {
+            let side = if m.is(flag::KSIDE_CASTLE) {
+                KING_SIDE
+            } else {
+                QUEEN_SIDE
+            };
+            b.castle960(us, side, m.from, m.to, false);
+            b.castling[us.index()] = 0;
+            b.kings[us.index()] = Some(m.to);
+            b.hash ^= b.castling_key();
+            b.ep = None;
+            b.half_moves += 1.0;
+            if us == Color::Black {
+                b.move_number += 1.0;
+            }
+            b.turn = them;
+            b.hash ^= keys().side;
+            return b;
+        }
         let moving = b.at(m.from);
         b.set(m.from, None);
         b.set(m.to, moving);
@@ -621,22 +723,23 @@ impl Board {
             }
             b.castling[us.index()] = 0;
         }
+        // chess.js looks at a1 before h1; rights of both sides never share a rook.
         let corners = |color: Color| {
-            let back = if color == Color::White { 0 } else { 56 };
+            let rooks = b.rooks[color.index()];
             [
-                (Square::ALL[back], flag::QSIDE_CASTLE),
-                (Square::ALL[back + 7], flag::KSIDE_CASTLE),
+                (rooks[QUEEN_SIDE], flag::QSIDE_CASTLE),
+                (rooks[KING_SIDE], flag::KSIDE_CASTLE),
             ]
         };
         if let Some(&(_, bit)) = corners(us)
             .iter()
-            .find(|&&(sq, bit)| m.from == sq && b.castling[us.index()] & bit != 0)
+            .find(|&&(sq, bit)| Some(m.from) == sq && b.castling[us.index()] & bit != 0)
         {
             b.castling[us.index()] ^= bit;
         }
         if let Some(&(_, bit)) = corners(them)
             .iter()
-            .find(|&&(sq, bit)| m.to == sq && b.castling[them.index()] & bit != 0)
+            .find(|&&(sq, bit)| Some(m.to) == sq && b.castling[them.index()] & bit != 0)
         {
             b.castling[them.index()] ^= bit;
         }
@@ -664,6 +767,24 @@ impl Board {
         b
     }
 
+    /// Moves king and rook for Chess960 castling on `side` (the king from `king` to
+    /// `king_to`, the rook from its square to the f or d file), or back with `back`.
+    fn castle960(&mut self, us: Color, side: usize, king: Square, king_to: Square, back: bool) {
+        let Some(rook) = self.rooks[us.index()][side] else {
+            return;
+        };
+        let rook_to = Square::ALL[(king.index() & !7) + if side == KING_SIDE { 5 } else { 3 }];
+        let (from, to) = if back {
+            ([king_to, rook_to], [king, rook])
+        } else {
+            ([king, rook], [king_to, rook_to])
+        };
+        self.set(from[0], None);
+        self.set(from[1], None);
+        self.set(to[0], Some((us, Piece::King)));
+        self.set(to[1], Some((us, Piece::Rook)));
+    }
+
     /// What chess.js's hash undergoes when it describes a null move from this board: its
     /// `Move` plays the move and takes it back, and taking back a null move xors in the
     /// en-passant key and the side key, which playing it never xored out.
@@ -686,6 +807,7 @@ impl Board {
     pub fn unplay(&mut self, saved: &Saved, m: &Mv) {
         self.hash ^= self.ep_key() ^ self.castling_key();
         self.kings = saved.kings;
+        self.rooks = saved.rooks;
         self.turn = saved.turn;
         self.castling = saved.castling;
         self.ep = saved.ep;
@@ -696,6 +818,15 @@ impl Board {
             return;
         }
         let us = self.turn;
+        if self.chess960 && m.is(flag::KSIDE_CASTLE | flag::QSIDE_CASTLE) {
+            let side = if m.is(flag::KSIDE_CASTLE) {
+                KING_SIDE
+            } else {
+                QUEEN_SIDE
+            };
+            self.castle960(us, side, m.from, m.to, true);
+            return;
+        }
         self.move_piece(m.to, m.from);
         self.set(m.from, Some((us, m.piece)));
         if let Some(captured) = m.captured {
@@ -755,6 +886,44 @@ impl Board {
     }
 
     pub fn write_fen(&self, out: &mut String, force_ep: bool) {
+        self.write_fen_with(out, force_ep, false);
+    }
+
+    /// A castling right's letter: `K`/`Q` (lowercase for Black), or in Chess960 the
+    /// rook's file where another rook stands further out on that side (X-FEN), or
+    /// always with `shredder` (Shredder-FEN).
+    fn castling_letter(&self, color: Color, side: usize, shredder: bool) -> char {
+        let case = |c: char| {
+            if color == Color::White {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        };
+        let rook = self.rooks[color.index()][side];
+        let outermost = rook.is_some_and(|rook| {
+            let beyond = self.colored(color, Piece::Rook).iter().filter(|sq| {
+                sq.rank() == rook.rank()
+                    && if side == KING_SIDE {
+                        sq.file() > rook.file()
+                    } else {
+                        sq.file() < rook.file()
+                    }
+            });
+            beyond.count() == 0
+        });
+        match rook {
+            Some(rook) if self.chess960 && (shredder || !outermost) => case(file_letter(rook)),
+            _ => case(if side == KING_SIDE { 'k' } else { 'q' }),
+        }
+    }
+
+    fn colored(&self, color: Color, kind: Piece) -> Bitboard {
+        self.color(color) & self.kind(kind)
+    }
+
+    /// The FEN, with Shredder-FEN's castling letters when `shredder` (Chess960).
+    pub fn write_fen_with(&self, out: &mut String, force_ep: bool, shredder: bool) {
         for rank in (0..8).rev() {
             let mut empty = 0;
             for file in 0..8 {
@@ -785,14 +954,11 @@ impl Board {
         out.push(color_letter(self.turn));
         out.push(' ');
         let before = out.len();
-        for (color, bit, c) in [
-            (0, flag::KSIDE_CASTLE, 'K'),
-            (0, flag::QSIDE_CASTLE, 'Q'),
-            (1, flag::KSIDE_CASTLE, 'k'),
-            (1, flag::QSIDE_CASTLE, 'q'),
-        ] {
-            if self.castling[color] & bit != 0 {
-                out.push(c);
+        for color in Color::ALL {
+            for side in [KING_SIDE, QUEEN_SIDE] {
+                if self.castling[color.index()] & SIDE_BITS[side] != 0 {
+                    out.push(self.castling_letter(color, side, shredder));
+                }
             }
         }
         if out.len() == before {

@@ -60,7 +60,10 @@ const chess = new Chess()
 const counts: Record<string, number> = chess.divide(2)
 const nodes: number = chess.perft(3)
 const move: Move = chess.move('e4')
-export { counts, nodes, move }
+const fischer = new Chess('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', { chess960: true })
+const shredder: string = fischer.fen({ shredder: true })
+const is960: boolean = fischer.isChess960()
+export { counts, nodes, move, shredder, is960 }
 `,
   )
   assert.deepEqual(typeCheck([file], dir), [])
