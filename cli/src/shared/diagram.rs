@@ -110,10 +110,7 @@ pub fn side_by_side(panels: &[Panel], ops: &[&str]) -> String {
 }
 
 /// The squares of a set, in index order: `{a8, c6}`.
-pub fn square_list(set: Bitboard) -> String {
-    let names: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-    format!("{{{}}}", names.join(", "))
-}
+pub use rayscan_explain::square_list;
 
 #[cfg(test)]
 mod tests {

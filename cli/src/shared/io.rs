@@ -37,9 +37,7 @@ pub fn hex(b: Bitboard) -> String {
 }
 
 /// The names of a set's squares, a1 first, as JSON lists them.
-pub fn squares(b: Bitboard) -> Vec<String> {
-    b.iter().map(|s| s.to_string()).collect()
-}
+pub use rayscan_explain::squares;
 
 /// A count with thousands separators, for progress lines: `1,454,806,511`.
 pub fn thousands(n: u64) -> String {

@@ -245,13 +245,13 @@ pub fn explain(p: &Params) -> Result<Value, String> {
             .map_err(|e| format!("piece: {e}"))?,
     };
     let occupied = pieces.occupied();
-    let req = explain::Request {
+    let req = rayscan_explain::Request {
         technique,
         piece,
         square,
         occupied,
     };
-    let walk = explain::explain(&req);
+    let walk = rayscan_explain::explain(&req);
     let lines = piece
         .directions()
         .iter()
@@ -264,7 +264,7 @@ pub fn explain(p: &Params) -> Result<Value, String> {
         "rays": squares(lines),
         "blockers": squares(lines & occupied),
         "walkthrough": walk.json(),
-        "text": walk.text(),
+        "text": explain::text(&walk),
     }))
 }
 
