@@ -12,8 +12,9 @@
 //! npm package's WebAssembly both build on it.
 
 use rayscan::masks;
+use rayscan::position::Placement;
 use rayscan::sliders::{self, RayWise, Reference, Slider, Technique, WithRayWise};
-use rayscan::{Bitboard, Direction, Line, SliderPiece, Square};
+use rayscan::{Bitboard, Direction, Line, Piece, SliderPiece, Square};
 use serde::Serialize;
 
 mod classical;
@@ -310,6 +311,86 @@ impl Walkthrough {
             mismatches: self.mismatches.clone(),
         }
     }
+}
+
+/// What the web pages show for a square: the walkthrough of the slider there (or of
+/// `piece`: by default the slider on the square, else a queen) among the pieces, with
+/// its rays and the blockers on them.
+#[derive(Serialize)]
+pub struct SquareJson {
+    pub technique: &'static str,
+    pub description: &'static str,
+    pub piece: &'static str,
+    pub square: String,
+    pub rays: Vec<String>,
+    pub blockers: Vec<String>,
+    pub walkthrough: WalkthroughJson,
+}
+
+/// The walkthrough for `square` among `pieces`, and the page's view of it.
+pub fn on_square(
+    technique: Technique,
+    square: Square,
+    pieces: &Placement,
+    piece: Option<SliderPiece>,
+) -> (Walkthrough, SquareJson) {
+    let standing = pieces.piece_at(square).and_then(|(_, p)| match p {
+        Piece::Rook => Some(SliderPiece::Rook),
+        Piece::Bishop => Some(SliderPiece::Bishop),
+        Piece::Queen => Some(SliderPiece::Queen),
+        _ => None,
+    });
+    let piece = piece.or(standing).unwrap_or(SliderPiece::Queen);
+    let occupied = pieces.occupied();
+    let walk = explain(&Request {
+        technique,
+        piece,
+        square,
+        occupied,
+    });
+    let lines = piece
+        .directions()
+        .iter()
+        .fold(Bitboard::EMPTY, |a, &d| a | masks::ray(d, square));
+    let json = SquareJson {
+        technique: technique.name(),
+        description: technique.description(),
+        piece: piece.name(),
+        square: square.to_string(),
+        rays: squares(lines),
+        blockers: squares(lines & occupied),
+        walkthrough: walk.json(),
+    };
+    (walk, json)
+}
+
+/// One technique as the pages list it.
+#[derive(Serialize)]
+pub struct TechniqueJson {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub table_bytes: usize,
+    pub ray_wise: bool,
+    /// The one `Technique::auto` picks on this CPU.
+    pub default: bool,
+    /// Whether this CPU runs it (PEXT needs BMI2).
+    pub available: bool,
+}
+
+/// Every technique, as the pages list them.
+pub fn techniques() -> Vec<TechniqueJson> {
+    let default = Technique::auto();
+    Technique::ALL
+        .iter()
+        .map(|&t| TechniqueJson {
+            name: t.name(),
+            description: t.description(),
+            table_bytes: t.table_bytes(),
+            ray_wise: t.is_ray_wise(),
+            default: t == default,
+            available: t.is_available(),
+        })
+        .collect()
 }
 
 /// A walkthrough as JSON.

@@ -139,3 +139,58 @@ export declare class Chess {
   /** Beyond chess.js: each legal move's SAN and the leaf nodes `depth - 1` plies below it. */
   divide(depth: number): Record<string, number>
 }
+
+/** A technique as rayscan lists it. */
+export interface Technique {
+  name: string
+  description: string
+  table_bytes: number
+  ray_wise: boolean
+  /** The one rayscan picks here. */
+  default: boolean
+  available: boolean
+}
+
+/** Beyond chess.js: rayscan's slider techniques. */
+export declare function techniques(): Technique[]
+
+/** A step's diagram: a caption, its squares, the slider's square when drawn on it. */
+export interface Panel {
+  caption: string
+  squares: Square[]
+  mark: Square | null
+}
+
+/** A technique's walkthrough for one slider, the same `rayscan explain` prints. */
+export interface Explanation {
+  technique: string
+  description: string
+  piece: 'rook' | 'bishop' | 'queen'
+  square: Square
+  /** The slider's rays on an empty board. */
+  rays: Square[]
+  /** The pieces on those rays. */
+  blockers: Square[]
+  walkthrough: {
+    title: string
+    /** The squares attacked. */
+    squares: Square[]
+    sections: {
+      name: string
+      attacks: Square[]
+      steps: { text: string; panels: Panel[]; ops: string[] }[]
+    }[]
+    /** Where the steps would disagree with the reference (always empty). */
+    mismatches: string[]
+  }
+}
+
+/**
+ * Beyond chess.js: the walkthrough of `technique` (default: rayscan's fastest here) for
+ * the slider on `square` among `fen`'s pieces (the slider there, else a queen, unless
+ * `piece` says which). Throws an Error naming a bad argument.
+ */
+export declare function explain(
+  fen: string,
+  options: { square: Square; technique?: string; piece?: 'rook' | 'bishop' | 'queen' | 'auto' },
+): Explanation

@@ -16,3 +16,4 @@ export {
   validateFen,
   xoroshiro128,
 } from './chess.js'
+export { explain, techniques } from './explain.js'

@@ -1,9 +1,10 @@
 // `npm run build`: the WebAssembly half (cargo for wasm32-unknown-unknown, then
-// wasm-bindgen) into pkg/. It installs what is missing from the registries (the Rust
-// target with rustup, wasm-bindgen-cli at Cargo.lock's version of wasm-bindgen with
-// cargo) and downloads nothing else.
+// wasm-bindgen) into pkg/, and site/, the explain page as static files (the page of
+// `rayscan serve`, answered by the package in WebAssembly: site-src/). It installs what
+// is missing from the registries (the Rust target with rustup, wasm-bindgen-cli at
+// Cargo.lock's version of wasm-bindgen with cargo) and downloads nothing else.
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -57,3 +58,20 @@ run(bindgen, [
   join(wasmTarget, TRIPLE, 'release', 'rayscan_js.wasm'),
 ])
 if (!existsSync(join(pkg, 'rayscan_js_bg.wasm'))) throw new Error('wasm-bindgen wrote no .wasm')
+
+// The static site: the serve page's files, site.js (its answers) loaded before app.js,
+// the worker, and the package itself.
+const page = join(repo, 'cli', 'src', 'commands', 'serve', 'page')
+const site = join(js, 'site')
+rmSync(site, { recursive: true, force: true })
+mkdirSync(site)
+for (const name of ['app.js', 'style.css']) cpSync(join(page, name), join(site, name))
+for (const name of ['site.js', 'worker.js']) cpSync(join(js, 'site-src', name), join(site, name))
+const html = readFileSync(join(page, 'index.html'), 'utf8')
+const script = '<script src="app.js"></script>'
+if (!html.includes(script)) throw new Error(`${page}/index.html no longer loads app.js as ${script}`)
+writeFileSync(join(site, 'index.html'), html.replace(script, `<script src="site.js"></script>\n${script}`))
+cpSync(join(js, 'lib'), join(site, 'lib'), { recursive: true })
+mkdirSync(join(site, 'pkg'))
+for (const name of ['rayscan_js.js', 'rayscan_js_bg.wasm']) cpSync(join(pkg, name), join(site, 'pkg', name))
+console.log(`> wrote ${site}`)

@@ -1,9 +1,11 @@
 //! rayscan for JavaScript: the WebAssembly half of the `rayscan` npm package.
 //!
 //! [`game::Game`] holds a chess.js game (its rules are [`rules`], its FEN reading
-//! [`fen`], its hash keys [`keys`]); js/lib/ is the JavaScript half, the `Chess` class
-//! with chess.js's API around a `Game`.
+//! [`fen`], its hash keys [`keys`]); [`explain`] gives the techniques' walkthroughs;
+//! js/lib/ is the JavaScript half, the `Chess` class with chess.js's API around a
+//! `Game`.
 
+pub mod explain;
 pub mod fen;
 pub mod game;
 pub mod keys;

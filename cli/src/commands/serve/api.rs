@@ -4,12 +4,11 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 use rayscan::error::Snippet;
-use rayscan::masks;
 use rayscan::movegen::Generator;
 use rayscan::perft::Perft;
 use rayscan::position::Placement;
 use rayscan::sliders::Technique;
-use rayscan::{Bitboard, Piece, Position, SliderPiece, Square};
+use rayscan::{Position, SliderPiece, Square};
 use serde_json::{Value, json};
 
 use crate::commands::explain;
@@ -103,10 +102,11 @@ impl Params {
 }
 
 /// The parameters each endpoint takes.
-pub const PARAMETERS: [(&str, &[&str]); 4] = [
+pub const PARAMETERS: [(&str, &[&str]); 5] = [
     ("/api/techniques", &[]),
     ("/api/board", &["fen"]),
     ("/api/explain", &["fen", "technique", "square", "piece"]),
+    ("/api/play", &["fen", "move"]),
     ("/api/perft", &["fen", "depth", "divide", "generator"]),
 ];
 
@@ -159,18 +159,10 @@ fn placement(p: &Params) -> Result<Placement, String> {
 
 /// `GET /api/techniques`: techniques and generators, with the defaults.
 pub fn techniques() -> Value {
-    let default = Technique::auto();
     json!({
-        "default": default.name(),
+        "default": Technique::auto().name(),
         "default_reason": rayscan::sliders::Technique::auto_reason(),
-        "techniques": Technique::ALL.iter().map(|&t| json!({
-            "name": t.name(),
-            "description": t.description(),
-            "table_bytes": t.table_bytes(),
-            "ray_wise": t.is_ray_wise(),
-            "default": t == default,
-            "available": t.is_available(),
-        })).collect::<Vec<_>>(),
+        "techniques": rayscan_explain::techniques(),
         "generators": Generator::ALL.iter().map(|g| json!({
             "name": g.name(),
             "default_technique": g.default_technique().name(),
@@ -232,40 +224,24 @@ pub fn explain(p: &Params) -> Result<Value, String> {
         .ok_or("square: missing (like square=e4)")?
         .parse()
         .map_err(|e| format!("square: {e}"))?;
-    let on_square = pieces.piece_at(square).and_then(|(_, piece)| match piece {
-        Piece::Rook => Some(SliderPiece::Rook),
-        Piece::Bishop => Some(SliderPiece::Bishop),
-        Piece::Queen => Some(SliderPiece::Queen),
-        _ => None,
-    });
     let piece = match p.get("piece") {
-        None | Some("" | "auto") => on_square.unwrap_or(SliderPiece::Queen),
-        Some(t) => t
-            .parse::<SliderPiece>()
-            .map_err(|e| format!("piece: {e}"))?,
+        None | Some("" | "auto") => None,
+        Some(t) => Some(
+            t.parse::<SliderPiece>()
+                .map_err(|e| format!("piece: {e}"))?,
+        ),
     };
-    let occupied = pieces.occupied();
-    let req = rayscan_explain::Request {
-        technique,
-        piece,
-        square,
-        occupied,
-    };
-    let walk = rayscan_explain::explain(&req);
-    let lines = piece
-        .directions()
-        .iter()
-        .fold(Bitboard::EMPTY, |a, &d| a | masks::ray(d, square));
-    Ok(json!({
-        "technique": technique.name(),
-        "description": technique.description(),
-        "piece": piece.name(),
-        "square": square.to_string(),
-        "rays": squares(lines),
-        "blockers": squares(lines & occupied),
-        "walkthrough": walk.json(),
-        "text": explain::text(&walk),
-    }))
+    let (walk, view) = rayscan_explain::on_square(technique, square, &pieces, piece);
+    let mut out = json!(view);
+    out["text"] = explain::text(&walk).into();
+    Ok(out)
+}
+
+/// `GET /api/play?fen=F&move=M`: the FEN after the legal move M (UCI) in F.
+pub fn play(p: &Params) -> Result<Value, String> {
+    let m = p.get("move").ok_or("move: missing (like move=e2e4)")?;
+    let (pos, _) = setup(Some(fen_param(p)), &[m.to_string()], false, false)?;
+    Ok(json!({ "fen": pos.to_string() }))
 }
 
 /// Why a count gave no answer: a bad parameter or the budget (`400`), another count

@@ -9,6 +9,7 @@
 //! | `GET /api/board?fen=F` | the board's letters; if F is a whole legal position also the side to move, the opponent's attacks, pins, checkers and legal moves |
 //! | `GET /api/explain?fen=F&technique=T&square=S[&piece=P]` | the walkthrough of `rayscan explain` for the slider on S (or P) among F's pieces, with the blockers |
 //! | `GET /api/perft?fen=F&depth=D[&divide=true][&generator=G]` | perft (or divide) of F, with the time |
+//! | `GET /api/play?fen=F&move=M` | the FEN after the legal move M (UCI) in F, for the page's move tool |
 //!
 //! Answers are compact JSON. Bad parameters (a parameter given twice, one the endpoint
 //! does not take, a flag that is not `true` or `false`) get `400` with `{"error": "…"}`
@@ -235,6 +236,7 @@ fn answer(lines: &[String], port: u16, gone: &dyn Fn() -> bool) -> Option<Respon
         "/api/techniques" => json(Ok(api::techniques())),
         "/api/board" => json(api::board(&params)),
         "/api/explain" => json(api::explain(&params)),
+        "/api/play" => json(api::play(&params)),
         _ => match api::perft(&params, gone) {
             Ok(v) => Response::ok("application/json", v.to_string()),
             Err(api::Stop::Bad(e)) => Response::error(400, e),
@@ -285,6 +287,14 @@ mod tests {
         assert_eq!(post.status, 405);
         assert_eq!(ask(&[]).status, 400);
         assert_eq!(get("/api/board?fen=%zz").status, 400);
+        let played = get("/api/play?move=e2e4");
+        assert_eq!(played.status, 200);
+        assert!(
+            played
+                .body
+                .contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq ")
+        );
+        assert_eq!(get("/api/play?move=e2e5").status, 400);
     }
 
     #[test]

@@ -1,5 +1,7 @@
-// rayscan's page: every answer comes from the library through the JSON endpoints;
-// this script only keeps the board's letters, builds FENs and draws.
+// rayscan's page: every answer comes from the library, through `rayscan serve`'s JSON
+// endpoints or, on the static site the npm package builds (js/site-src/site.js), from
+// the same library in WebAssembly; this script only keeps the board's letters, builds
+// FENs and draws.
 "use strict";
 
 const FILES = "abcdefgh";
@@ -14,12 +16,15 @@ const state = {
   square: null,
   valid: false,
   asked: 0, // explain requests made; only the latest one's answer is drawn
+  from: null, // the piece picked to play a move, then its square
+  moves: [], // the legal moves (UCI), when the position is legal
 };
 
 function squareName(i) { return FILES[i % 8] + (Math.floor(i / 8) + 1); }
 function squareIndex(name) { return FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1); }
 
 async function api(path, params, signal) {
+  if (window.rayscanSite) return window.rayscanSite(path, params, signal);
   const query = new URLSearchParams(params).toString();
   const response = await fetch(`/api/${path}?${query}`, { signal });
   const body = await response.json();
@@ -125,6 +130,9 @@ async function loadFen(text) {
     const fields = text.trim().split(/\s+/);
     state.rest = board.valid ? board.fen.split(" ").slice(1).join(" ") : (fields.slice(1).join(" ") || "w - - 0 1");
     state.valid = board.valid;
+    state.moves = board.valid ? board.legal_moves : [];
+    state.from = null;
+    mark("from", []);
     $("fen").value = board.valid ? board.fen : text.trim();
     drawPieces();
     if (board.valid) {
@@ -145,6 +153,10 @@ async function loadFen(text) {
 
 function clickSquare(i) {
   const name = squareName(i);
+  if (state.tool === "move") {
+    playClick(name);
+    return;
+  }
   if (state.tool === "select") {
     state.square = name;
     explain();
@@ -154,6 +166,30 @@ function clickSquare(i) {
   state.cells[i] = state.tool === "erase" || before === state.tool ? "" : state.tool;
   state.rest = editedRest();
   loadFen(fen());
+}
+
+// The move tool: the first click picks a piece with legal moves, the second plays the
+// move to that square (a pawn promotes to a queen), or picks another piece.
+async function playClick(name) {
+  const from = state.moves.filter((m) => m.startsWith(name));
+  if (!state.from || (from.length && !state.moves.some((m) => m.startsWith(state.from + name)))) {
+    state.from = from.length ? name : null;
+    mark("from", state.from ? [name] : []);
+    mark("ray", from.map((m) => m.slice(2, 4)));
+    return;
+  }
+  const choices = state.moves.filter((m) => m.startsWith(state.from + name));
+  const move = choices.find((m) => m.length === 4 || m.endsWith("q"));
+  state.from = null;
+  mark("from", []);
+  mark("ray", []);
+  if (!move) return;
+  try {
+    const r = await api("play", { fen: fen(), move });
+    await loadFen(r.fen);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
 }
 
 async function explain() {
@@ -264,6 +300,7 @@ async function runPerft(divide) {
   out.classList.remove("error");
   if (counting) counting.abort();
   const mine = counting = new AbortController();
+  $("stop").disabled = false;
   try {
     const r = await api("perft", {
       fen: fen(), depth: $("depth").value, generator: $("generator").value, divide: String(divide),
@@ -277,11 +314,18 @@ async function runPerft(divide) {
       body.appendChild(tr);
     }
   } catch (e) {
-    if (mine.signal.aborted) return; // a newer count took over
+    if (mine.signal.aborted) {
+      // Stopped, or a newer count took over.
+      if (counting === mine) out.textContent = "stopped";
+      return;
+    }
     out.textContent = e.message;
     out.classList.add("error");
   } finally {
-    if (counting === mine) counting = null;
+    if (counting === mine) {
+      counting = null;
+      $("stop").disabled = true;
+    }
   }
 }
 
@@ -296,7 +340,7 @@ async function init() {
   }
   for (const g of info.generators) $("generator").add(new Option(g.name, g.name));
   $("depth").max = info.max_depth;
-  $("budget").textContent = `A count stops at ${info.max_nodes.toLocaleString("en")} nodes, ` +
+  $("budget").textContent = info.note || `A count stops at ${info.max_nodes.toLocaleString("en")} nodes, ` +
     "one count at a time; rayscan perft on the command line counts any depth.";
   const hash = new URLSearchParams(location.hash.slice(1));
   $("technique").value = hash.get("technique") || "classical";
@@ -309,6 +353,7 @@ async function init() {
   $("clear").addEventListener("click", () => loadFen("8/8/8/8/8/8/8/8 w - - 0 1"));
   $("perft").addEventListener("click", () => runPerft(false));
   $("divide").addEventListener("click", () => runPerft(true));
+  $("stop").addEventListener("click", () => { if (counting) counting.abort(); });
   await loadFen(hash.get("fen") || START);
   document.body.dataset.ready = "1";
 }
