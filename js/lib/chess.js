@@ -763,11 +763,14 @@ export class Chess {
   }
 }
 
+// The deepest count, as in every interface of rayscan (its perft::MAX_DEPTH).
+const MAX_DEPTH = 64
+
 // chess.js's perft recurses while `depth - 1 > 0`: any depth below 2 counts one ply.
 function plies(depth) {
-  const d = typeof depth === 'number' ? depth : Number.NaN
-  if (!Number.isFinite(d)) {
-    throw new Error(`Invalid depth: ${show(depth)} (perft takes a finite number)`)
+  const d = typeof depth === 'number' ? Math.max(Math.ceil(depth), 1) : Number.NaN
+  if (!(d <= MAX_DEPTH)) {
+    throw new Error(`Invalid depth: ${show(depth)} (perft counts 1 to ${MAX_DEPTH} plies)`)
   }
-  return Math.min(Math.max(Math.ceil(d), 1), 0xffffffff)
+  return d
 }

@@ -59,6 +59,9 @@ run(bindgen, [
 ])
 if (!existsSync(join(pkg, 'rayscan_js_bg.wasm'))) throw new Error('wasm-bindgen wrote no .wasm')
 
+// The licences go into the package beside its README.
+for (const name of ['LICENSE-MIT', 'LICENSE-APACHE']) cpSync(join(repo, name), join(js, name))
+
 // The static site: the serve page's files, site.js (its answers) loaded before app.js,
 // the worker, and the package itself.
 const page = join(repo, 'cli', 'src', 'commands', 'serve', 'page')

@@ -206,7 +206,7 @@ fn read_chess960_castling(
         let (side, rook) = match c.to_ascii_lowercase() {
             'k' => (KING_SIDE, rooks.rfind(|sq| sq.file() > king.file())),
             'q' => (QUEEN_SIDE, rooks.find(|sq| sq.file() < king.file())),
-            letter => {
+            letter @ 'a'..='h' => {
                 let sq = Square::ALL[rank + usize::from(letter as u8 - b'a')];
                 let side = if sq.file() > king.file() {
                     KING_SIDE
@@ -215,6 +215,8 @@ fn read_chess960_castling(
                 };
                 (side, Some(sq))
             }
+            // Only without validation: a letter that names no file names no rook.
+            _ => (KING_SIDE, None),
         };
         if !board.castles_with(color, side, rook) {
             if skip_validation {
