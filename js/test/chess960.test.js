@@ -110,3 +110,21 @@ test('random Chess960 games: the rules and rayscan agree at every position', () 
     game.free()
   }
 })
+
+test('a Chess960 game written as PGN and read back, by its Variant tag', () => {
+  const fen = 'r3k2r/8/8/8/8/8/8/R4KR1 w GAha - 0 1'
+  const chess = new Chess(fen, { chess960: true })
+  chess.move('O-O')
+  chess.move('O-O-O')
+  const pgn = chess.pgn()
+  assert.match(pgn, /\[Variant "Chess960"\]/)
+  assert.match(pgn, /1\. O-O O-O-O/)
+  const back = new Chess()
+  back.loadPgn(pgn)
+  assert.equal(back.isChess960(), true)
+  assert.equal(back.fen(), chess.fen())
+  assert.deepEqual(back.history(), ['O-O', 'O-O-O'])
+  // And a standard PGN afterwards plays standard chess again.
+  back.loadPgn('1. e4 e5')
+  assert.equal(back.isChess960(), false)
+})
