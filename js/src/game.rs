@@ -1,11 +1,12 @@
-//! A game as chess.js keeps one: the board, the moves played with the boards before
-//! them, and how often each hash has been reached (its repetition count). The
-//! JavaScript class `Chess` (js/lib/chess.js) holds one `Game` and asks it everything
-//! about positions and moves; headers, comments and PGN text stay in JavaScript.
+//! A game as chess.js keeps one: the board, the moves played with what chess.js's
+//! history keeps of the state before each, and how often each hash has been reached
+//! (its repetition count). The JavaScript class `Chess` (js/lib/chess.js) holds one
+//! `Game` and asks it everything about positions and moves; headers, comments and PGN
+//! text stay in JavaScript.
 //!
 //! Answers that carry moves are text, one call per answer: a move is the fields of
-//! chess.js's `Move` joined by `|` (colour, from, to, piece, captured, promotion, flags,
-//! san, lan, after), moves are lines, and lists of SAN are joined by spaces.
+//! chess.js's `Move` joined by `|` ([`describe`]), moves are lines, and lists of SAN are
+//! joined by spaces.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -28,7 +29,6 @@ pub struct Game {
     listed: Vec<Mv>,
     /// Scratch space for the full legal list a move's SAN is disambiguated against.
     scratch: Vec<Mv>,
-    text: String,
 }
 
 impl Default for Game {
@@ -47,15 +47,13 @@ fn color(white: bool) -> Color {
 }
 
 impl Game {
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// Writes `m`'s fields (played from the current board) to `self.text`.
-    fn describe(&mut self, m: &Mv) {
+    /// `m`'s fields, played from the current board.
+    fn describe(&mut self, m: &Mv) -> String {
         self.scratch.clear();
         self.board.legal(&mut self.scratch, None, Only::All);
-        describe(&self.board, m, &self.scratch, &mut self.text);
+        let mut text = String::with_capacity(180);
+        describe(&self.board, m, &self.scratch, &mut text);
+        text
     }
 
     fn push(&mut self, m: Mv) {
@@ -82,13 +80,12 @@ impl Game {
 
     /// Describes and plays `m`: chess.js's `move` once it has found its move.
     fn play(&mut self, m: Mv) -> String {
-        self.text.clear();
-        self.describe(&m);
+        let text = self.describe(&m);
         if m.is(flag::NULL_MOVE) {
             self.board.null_drift();
         }
         self.push(m);
-        self.text.clone()
+        text
     }
 
     fn list(&mut self, square: i32, only: Option<String>) {
@@ -158,7 +155,6 @@ impl Game {
             counts: BTreeMap::new(),
             listed: Vec::new(),
             scratch: Vec::new(),
-            text: String::new(),
         };
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let _ = game.load(start, false, false);
@@ -347,12 +343,11 @@ impl Game {
             }
             Some(n) => *n -= 1,
         }
-        self.text.clear();
-        self.describe(&m);
+        let text = self.describe(&m);
         if m.is(flag::NULL_MOVE) {
             self.board.null_drift();
         }
-        self.text.clone()
+        text
     }
 
     pub fn history_len(&self) -> usize {

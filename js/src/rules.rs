@@ -7,7 +7,7 @@
 //! square by square from a8 to h1, each piece's directions in chess.js's order, castling
 //! last, and a move legal when the mover's king is not attacked afterwards. Where the
 //! rules agree (every position a game reaches), `perft` hands the count to rayscan's
-//! generator; `tests/rules.test.js` holds the two equal on the repository's perft suites.
+//! generator; `test/chess960.test.js` holds the two equal on the repository's perft suites.
 
 use std::fmt::Write;
 
