@@ -208,7 +208,7 @@ export class Chess {
 
   // Whether the game plays Chess960's castling (beyond chess.js).
   isChess960() {
-    return this.#game?.chess960() ?? false
+    return this.#game.chess960()
   }
 
   // chess.js records a start position other than the standard one in SetUp and FEN
