@@ -550,7 +550,8 @@ impl Board {
     /// chess.js's castling: from wherever its king is, two squares along the rank, with
     /// the squares between empty and the king's three squares not attacked; the rook is
     /// whatever stands beyond (nothing, off the board). Castling that chess.js would send
-    /// off the board (a king on the b, g or h file) is left out.
+    /// off the board (king side from the g or h file, queen side from the a or b file)
+    /// is left out.
     fn castles(&self, moves: &mut Vec<Mv>) {
         let us = self.turn;
         let Some(king) = self.kings[us.index()] else {
