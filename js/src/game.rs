@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::fen;
 use crate::rules::{
-    Board, KING_SIDE, Mv, Only, QUEEN_SIDE, Saved, board_order, color_letter, flag, letter,
+    Board, KING_SIDE, Mv, Only, QUEEN_SIDE, Saved, board_order, color_letter, flag,
 };
 
 #[wasm_bindgen]
@@ -112,13 +112,13 @@ pub fn describe(board: &Board, m: &Mv, legal: &[Mv], out: &mut String) {
         // chess.js's null move is a king's move from a8 to a8.
         out.push_str("|a8|a8|k|||-|--|a8a8|");
     } else {
-        let _ = write!(out, "|{}|{}|{}|", m.from, m.to, letter(m.piece));
+        let _ = write!(out, "|{}|{}|{}|", m.from, m.to, m.piece.to_char());
         if let Some(c) = m.captured {
-            out.push(letter(c));
+            out.push(c.to_char());
         }
         out.push('|');
         if let Some(p) = m.promotion {
-            out.push(letter(p));
+            out.push(p.to_char());
         }
         out.push('|');
         for (bit, c) in flag::LETTERS {
@@ -130,7 +130,7 @@ pub fn describe(board: &Board, m: &Mv, legal: &[Mv], out: &mut String) {
         board.san(m, legal, out);
         let _ = write!(out, "|{}{}", m.from, m.to);
         if let Some(p) = m.promotion {
-            out.push(letter(p));
+            out.push(p.to_char());
         }
         out.push('|');
     }
@@ -265,13 +265,15 @@ impl Game {
         for m in &self.listed {
             san.clear();
             self.board.san(m, &self.listed, &mut san);
-            let promotion = m.promotion.map_or(String::new(), |p| letter(p).to_string());
+            let promotion = m
+                .promotion
+                .map_or(String::new(), |p| p.to_char().to_string());
             let _ = writeln!(
                 out,
                 "{} {} {} {} {}",
                 m.from,
                 m.to,
-                letter(m.piece),
+                m.piece.to_char(),
                 promotion,
                 stripped(&san)
             );
@@ -312,7 +314,7 @@ impl Game {
         let promotes = |m: &Mv| {
             m.promotion.is_none_or(|p| {
                 let text = promotion.as_deref().unwrap_or("");
-                text.len() == 1 && text.starts_with(letter(p))
+                text.len() == 1 && text.starts_with(p.to_char())
             })
         };
         let listed = || self.listed.iter().copied();
@@ -420,8 +422,8 @@ impl Game {
     pub fn squares(&self) -> String {
         board_order()
             .map(|sq| match self.board.at(sq) {
-                Some((Color::White, k)) => letter(k).to_ascii_uppercase(),
-                Some((Color::Black, k)) => letter(k),
+                Some((Color::White, k)) => k.to_char().to_ascii_uppercase(),
+                Some((Color::Black, k)) => k.to_char(),
                 None => '.',
             })
             .collect()

@@ -107,25 +107,12 @@ impl Only {
 
 /// A kind from its letter in either case (`"N"` or `"n"`), as chess.js lowercases it.
 pub fn kind_of(text: &str) -> Option<Piece> {
-    Some(match text {
-        "p" | "P" => Piece::Pawn,
-        "n" | "N" => Piece::Knight,
-        "b" | "B" => Piece::Bishop,
-        "r" | "R" => Piece::Rook,
-        "q" | "Q" => Piece::Queen,
-        "k" | "K" | "\u{212a}" => Piece::King,
-        _ => return None,
-    })
-}
-
-pub fn letter(kind: Piece) -> char {
-    match kind {
-        Piece::Pawn => 'p',
-        Piece::Knight => 'n',
-        Piece::Bishop => 'b',
-        Piece::Rook => 'r',
-        Piece::Queen => 'q',
-        Piece::King => 'k',
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        // JavaScript's toLowerCase makes the Kelvin sign a `k`.
+        (Some('\u{212a}'), None) => Some(Piece::King),
+        (Some(c), None) if c.is_ascii() => Piece::from_char(c),
+        _ => None,
     }
 }
 
@@ -935,7 +922,7 @@ impl Board {
                             out.push(char::from(b'0' + empty));
                             empty = 0;
                         }
-                        let c = letter(kind);
+                        let c = kind.to_char();
                         out.push(if color == Color::White {
                             c.to_ascii_uppercase()
                         } else {
@@ -991,7 +978,7 @@ impl Board {
             out.push_str("O-O-O");
         } else {
             if m.piece != Piece::Pawn {
-                out.push(letter(m.piece).to_ascii_uppercase());
+                out.push(m.piece.to_char().to_ascii_uppercase());
                 disambiguate(m, moves, out);
             }
             if m.is(flag::CAPTURE | flag::EP_CAPTURE) {
@@ -1003,7 +990,7 @@ impl Board {
             let _ = write!(out, "{}", m.to);
             if let Some(p) = m.promotion {
                 out.push('=');
-                out.push(letter(p).to_ascii_uppercase());
+                out.push(p.to_char().to_ascii_uppercase());
             }
         }
         let after = self.play(m);
