@@ -201,8 +201,8 @@ pub(crate) fn run(
     };
     let counted = match generator {
         Generator::PieceWise => Some(method.dispatch(PieceWiseRoot(root))),
-        Generator::Hybrid => Some(technique.dispatch(root)),
-        Generator::DirectionWise | Generator::Staged => technique.dispatch_ray_wise(root),
+        Generator::Hybrid => Some(technique.dispatch_dyn(root)),
+        Generator::DirectionWise | Generator::Staged => technique.dispatch_ray_wise_dyn(root),
         Generator::Mailbox0x88 => Some(mailbox_root::<X88>(root)),
         Generator::Mailbox16x12 => Some(mailbox_root::<Board16x12>(root)),
         Generator::Mailbox15x12 => Some(mailbox_root::<Board15x12>(root)),

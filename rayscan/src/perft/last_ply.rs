@@ -165,8 +165,8 @@ impl Method {
     #[inline]
     pub(crate) fn dispatch<F: WithSlider>(self, f: F) -> F::Output {
         match self.last_ply {
-            LastPly::Batch => self.technique.dispatch(InBatch(f)),
-            LastPly::Each => self.technique.dispatch(f),
+            LastPly::Batch => self.technique.dispatch_auto_or_dyn(InBatch(f)),
+            LastPly::Each => self.technique.dispatch_auto_or_dyn(f),
         }
     }
 }

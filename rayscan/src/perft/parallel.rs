@@ -20,7 +20,7 @@ use crate::perft::Method;
 use crate::perft::hash::{PerftTable, hashed_with};
 use crate::perft::stats::{PerftStats, count_with, divide_with};
 use crate::position::Position;
-use crate::sliders::Technique;
+use crate::sliders::{Technique, dynamic};
 
 /// Runs `count(position, depth)` over the jobs two plies below `pos` (depth ≥ 2) on
 /// `threads` workers, and reports each root move's sum in generation order, as soon as
@@ -70,22 +70,27 @@ pub(crate) fn split_run<T: Default + Copy + core::ops::AddAssign + Send>(
         }
     }
     let mut total = T::default();
+    // A count run with a technique's table (`sliders::dynamic`) runs on it in the
+    // workers too.
+    let tables = dynamic::Current::get();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let _exit = Exit(&running, &wake);
-                    loop {
-                        let j = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((i, p, d)) = jobs.get(j) else { break };
-                        let n = count(p, *d);
-                        if let Some(Ok(mut sum)) = sums.get(*i).map(Mutex::lock) {
-                            *sum += n;
+                    tables.enter(|| {
+                        loop {
+                            let j = next.fetch_add(1, Ordering::Relaxed);
+                            let Some((i, p, d)) = jobs.get(j) else { break };
+                            let n = count(p, *d);
+                            if let Some(Ok(mut sum)) = sums.get(*i).map(Mutex::lock) {
+                                *sum += n;
+                            }
+                            if left[*i].fetch_sub(1, Ordering::AcqRel) == 1 {
+                                wake();
+                            }
                         }
-                        if left[*i].fetch_sub(1, Ordering::AcqRel) == 1 {
-                            wake();
-                        }
-                    }
+                    });
                 })
             })
             .collect();

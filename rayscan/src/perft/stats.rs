@@ -362,7 +362,7 @@ impl WithSlider for Stats<'_> {
 /// [`count`] with a technique chosen at run time.
 #[cfg_attr(not(all(feature = "precompile", not(test))), inline)]
 pub(crate) fn count_with(technique: Technique, pos: &Position, depth: u32) -> PerftStats {
-    technique.dispatch(Stats { pos, depth })
+    technique.dispatch_auto_or_dyn(Stats { pos, depth })
 }
 
 /// [`count_with`] split by root move: calls `f(move, stats)` for every legal move, in

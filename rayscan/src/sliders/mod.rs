@@ -75,6 +75,8 @@ pub use reference::Reference;
 pub use subtraction::Subtraction;
 pub use vector::Vector;
 
+#[cfg(feature = "std")]
+pub(crate) mod dynamic;
 mod slider;
 mod technique;
 

@@ -151,6 +151,46 @@ impl Technique {
         }
     }
 
+    /// Runs `f` with this technique, compiled for it where [`Technique::auto`] can pick
+    /// it (`magic`, and `pext` where the CPU has BMI2), else with [`dynamic::Dyn`] on its
+    /// functions: the run-time dispatch of perft, its statistics and its hash table,
+    /// which would otherwise compile the whole tree walk for every technique in every
+    /// copy of the hot paths ([`dynamic`]). Without `std`, as [`Technique::dispatch`].
+    #[inline]
+    pub(crate) fn dispatch_auto_or_dyn<F: WithSlider>(self, f: F) -> F::Output {
+        #[cfg(feature = "std")]
+        return match self {
+            Technique::Magic => f.run::<Magic>(),
+            #[cfg(target_arch = "x86_64")]
+            Technique::Pext if crate::cpu::bmi2() => f.run::<pext::Hardware>(),
+            _ => dynamic::dispatch(self, f),
+        };
+        #[cfg(not(feature = "std"))]
+        self.dispatch(f)
+    }
+
+    /// Runs `f` with [`dynamic::Dyn`] on this technique's functions, whatever the
+    /// technique: for the generators that are taught, not raced (the hybrid one).
+    /// Without `std`, as [`Technique::dispatch`].
+    #[inline]
+    pub(crate) fn dispatch_dyn<F: WithSlider>(self, f: F) -> F::Output {
+        #[cfg(feature = "std")]
+        return dynamic::dispatch(self, f);
+        #[cfg(not(feature = "std"))]
+        self.dispatch(f)
+    }
+
+    /// Runs `f` with [`dynamic::DynRay`] on this technique's functions if it works ray by
+    /// ray, `None` otherwise: for the direction-wise generator and the staged picker.
+    /// Without `std`, as [`Technique::dispatch_ray_wise`].
+    #[inline]
+    pub(crate) fn dispatch_ray_wise_dyn<F: WithRayWise>(self, f: F) -> Option<F::Output> {
+        #[cfg(feature = "std")]
+        return dynamic::dispatch_ray_wise(self, f);
+        #[cfg(not(feature = "std"))]
+        self.dispatch_ray_wise(f)
+    }
+
     /// Why [`Technique::auto`] chose what it chose, in a few words: what `rayscan
     /// techniques` shows beside the default.
     ///
