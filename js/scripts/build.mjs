@@ -1,9 +1,11 @@
-// `npm run build`: the WebAssembly half (cargo for wasm32-unknown-unknown, then
-// wasm-bindgen) into pkg/, and site/, the explain page as static files (the page of
-// `rayscan serve`, answered by the package in WebAssembly: site-src/). It installs what
-// is missing from the registries (the Rust target with rustup, wasm-bindgen-cli at
-// Cargo.lock's version of wasm-bindgen with cargo) and downloads nothing else.
-import { execFileSync } from 'node:child_process'
+// `npm run build`: the WebAssembly half (cargo for wasm32-unknown-unknown, then the
+// wasm-bindgen step) into pkg/, and site/, the explain page as static files (the page of
+// `rayscan serve`, answered by the package in WebAssembly: site-src/). It adds the Rust
+// target with rustup where it is missing and downloads nothing else but the crates of
+// js/Cargo.lock (`--locked`). The wasm-bindgen step is bindgen/, a small program of this
+// workspace that calls wasm-bindgen's library at the version the WebAssembly half links:
+// no tool is installed. Both are compiled at once, in target directories of their own.
+import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,37 +28,38 @@ function output(program, args) {
   }
 }
 
-// The version of `name` in js/Cargo.lock.
-function lockedVersion(name) {
-  const lock = readFileSync(join(js, 'Cargo.lock'), 'utf8')
-  const match = lock.match(new RegExp(`\\[\\[package\\]\\]\\nname = "${name}"\\nversion = "([^"]+)"`))
-  if (!match) throw new Error(`js/Cargo.lock has no package ${name}`)
-  return match[1]
+// Runs the commands at once, each with its own environment additions; fails with the
+// first that fails.
+function runAll(commands) {
+  return Promise.all(
+    commands.map(
+      ([program, args, env]) =>
+        new Promise((resolve, reject) => {
+          console.log(`> ${program} ${args.join(' ')}`)
+          const child = spawn(program, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+          child.on('error', reject)
+          child.on('exit', (code, signal) =>
+            code === 0 ? resolve() : reject(new Error(`${program} ${args.join(' ')} failed: ${signal ?? `exit ${code}`}`)),
+          )
+        }),
+    ),
+  )
 }
 
 if (!output('rustup', ['target', 'list', '--installed']).split('\n').includes(TRIPLE)) {
   run('rustup', ['target', 'add', TRIPLE])
 }
 
-const version = lockedVersion('wasm-bindgen')
-const tools = join(target, 'tools')
-const bindgen = join(tools, 'bin', 'wasm-bindgen')
-if (!output(bindgen, ['--version']).includes(`wasm-bindgen ${version}`)) {
-  run('cargo', ['install', 'wasm-bindgen-cli', '--version', version, '--root', tools])
-}
-
+const manifest = join(js, 'Cargo.toml')
 const wasmTarget = join(target, 'js')
-run('cargo', ['build', '--release', '--target', TRIPLE, '--manifest-path', join(js, 'Cargo.toml')], {
-  env: { ...process.env, CARGO_TARGET_DIR: wasmTarget },
-})
+const toolTarget = join(target, 'js-bindgen')
+await runAll([
+  ['cargo', ['build', '--locked', '--release', '--target', TRIPLE, '--manifest-path', manifest, '-p', 'rayscan-js'], { CARGO_TARGET_DIR: wasmTarget }],
+  ['cargo', ['build', '--locked', '--manifest-path', manifest, '-p', 'rayscan-js-bindgen'], { CARGO_TARGET_DIR: toolTarget }],
+])
 const pkg = join(js, 'pkg')
 rmSync(pkg, { recursive: true, force: true })
-run(bindgen, [
-  '--target', 'web',
-  '--no-typescript',
-  '--out-dir', pkg,
-  join(wasmTarget, TRIPLE, 'release', 'rayscan_js.wasm'),
-])
+run(join(toolTarget, 'debug', 'rayscan-js-bindgen'), [join(wasmTarget, TRIPLE, 'release', 'rayscan_js.wasm'), pkg])
 if (!existsSync(join(pkg, 'rayscan_js_bg.wasm'))) throw new Error('wasm-bindgen wrote no .wasm')
 
 // The licences go into the package beside its README.

@@ -5,7 +5,7 @@
 "use strict";
 
 (() => {
-  const loaded = import("./lib/index.js");
+  const loaded = import("./lib/browser.js");
   const SEVEN = 7;
 
   // A FEN's rules: Chess960 when its castling field names a rook by file (Shredder-FEN,
@@ -104,7 +104,14 @@
         reject(new Error(e.message || "the worker failed"));
       };
       const fen = (params.fen || "").trim();
-      worker.postMessage({ fen, chess960: chess960Of(fen), depth: Number(params.depth), divide: params.divide === "true" });
+      // As `rayscan serve` answers a depth out of bounds, before a worker starts.
+      const text = String(params.depth ?? "");
+      const depth = Number(text);
+      if (!/^\d+$/.test(text.trim()) || depth < 1 || depth > SEVEN) {
+        worker.terminate();
+        return reject(new Error(`depth: ${JSON.stringify(text)} is not a whole number from 1 to ${SEVEN}`));
+      }
+      worker.postMessage({ fen, chess960: chess960Of(fen), depth, divide: params.divide === "true" });
     });
   }
 

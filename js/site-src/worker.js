@@ -2,13 +2,13 @@
 // position, inside WebAssembly. The page ends the worker to stop it. The package loads
 // after the handler is in place: a module still awaiting its imports would miss the
 // page's message.
-const loading = import('./lib/index.js')
+const loading = import('./lib/browser.js')
 
 self.onmessage = async ({ data: { fen, chess960, depth, divide } }) => {
   try {
     const { Chess } = await loading
     if (!Number.isInteger(depth) || depth < 1 || depth > 7) {
-      throw new Error(`depth: ${depth} is not in 1..=7`)
+      throw new Error(`depth: ${JSON.stringify(String(depth))} is not a whole number from 1 to 7`)
     }
     const chess = new Chess(fen || undefined, { chess960 })
     const start = performance.now()

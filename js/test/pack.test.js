@@ -1,5 +1,6 @@
 // `npm pack` makes the tarball a user installs: installed into an empty project (no
-// registry needed, the package has no dependencies), it imports and answers from there.
+// registry needed, the package has no dependencies), it imports and answers from there,
+// with `import` and with `require`.
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
@@ -20,7 +21,7 @@ test('the packed tarball installs and runs', () => {
   })
   const [{ filename, files }] = JSON.parse(out)
   const paths = files.map((f) => f.path).sort()
-  for (const path of ['lib/index.js', 'lib/index.d.ts', 'pkg/rayscan_js_bg.wasm', 'README.md', 'LICENSE-MIT']) {
+  for (const path of ['lib/index.js', 'lib/browser.js', 'lib/index.d.ts', 'pkg/rayscan_js_bg.wasm', 'README.md', 'LICENSE-MIT']) {
     assert.ok(paths.includes(path), `the tarball lacks ${path}: ${paths.join(', ')}`)
   }
   assert.ok(!paths.some((p) => p.startsWith('test/') || p.startsWith('src/')), paths.join(', '))
@@ -38,4 +39,13 @@ test('the packed tarball installs and runs', () => {
   )
   const answer = execFileSync(process.execPath, ['use.js'], { cwd: project, encoding: 'utf8', timeout: 60_000 })
   assert.equal(answer.trim(), '13160 20')
+  // CommonJS: `require` loads the same package (Node 20.19 and 22.12 on: an ES module
+  // without top-level await), the WebAssembly half included. Older Node cannot.
+  if (!process.features.require_module) return
+  writeFileSync(
+    join(project, 'use.cjs'),
+    "const { Chess } = require('rayscan')\nconst c = new Chess()\nc.move('e4')\nconsole.log(c.perft(3), c.moves().length)\n",
+  )
+  const required = execFileSync(process.execPath, ['use.cjs'], { cwd: project, encoding: 'utf8', timeout: 60_000 })
+  assert.equal(required.trim(), '13160 20')
 })

@@ -5,8 +5,9 @@
 //! wasm32-unknown-unknown by `npm run build`), and this file is its driver.
 //!
 //! It needs Node.js 18 or later with npm and a reachable npm registry; the build adds
-//! the Rust target and wasm-bindgen-cli when they are missing. Without Node the test
-//! fails, saying so (`.ci/install-tools` installs Debian's).
+//! the Rust target when it is missing, and installs no tool (its wasm-bindgen step is a
+//! program of the package's workspace). Without Node the test fails, saying so
+//! (`.ci/install-tools` installs Debian's).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,8 +15,7 @@ use std::time::Duration;
 
 use crate::common::{missing, output_within};
 
-/// `npm ci` and a build from clean (wasm-bindgen-cli compiled once per target
-/// directory) take a few minutes on two cores.
+/// `npm ci` and a build from clean take about a minute on two cores.
 const BUILD_DEADLINE: Duration = Duration::from_secs(1200);
 /// The suite takes well under a minute.
 const TEST_DEADLINE: Duration = Duration::from_secs(600);
