@@ -150,6 +150,10 @@ test('the static site explains, counts, stops, plays, and asks no /api/ path', a
     url: `http://127.0.0.1:${port}/#${new URLSearchParams({ fen: start, technique: 'kogge-stone', square: 'd1' })}`,
   })
   await until(() => run('return document.body.dataset.ready'), 'the page is ready')
+  // It said it was loading until then, and states perft's depth limit in words.
+  assert.equal(await text('loading'), 'Loading rayscan…')
+  assert.equal(await run(`return getComputedStyle(document.getElementById('loading')).display`), 'none')
+  assert.equal(await text('depth-limit'), '(1 to 7)')
 
   // Every technique, from the package.
   const options = await run(`return [...document.getElementById('technique').options].map((o) => o.value)`)
@@ -175,6 +179,12 @@ test('the static site explains, counts, stops, plays, and asks no /api/ path', a
   await click('#divide')
   await until(async () => (await run(`return document.getElementById('perft-result').dataset.nodes`)) === '97862', 'divide 3 of Kiwipete')
   assert.equal(await run(`return document.querySelectorAll('#divide-table tr').length`), 48)
+
+  // A depth beyond the limit, refused in words.
+  await run(`document.getElementById('depth').value = '100'`)
+  await click('#perft')
+  const refused = 'depth: "100" is not a whole number from 1 to 7'
+  await until(async () => (await text('perft-result')) === refused, refused)
 
   // A deep count, stopped; the page answers while it runs.
   await click('#start')

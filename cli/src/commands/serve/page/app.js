@@ -340,6 +340,7 @@ async function init() {
   }
   for (const g of info.generators) $("generator").add(new Option(g.name, g.name));
   $("depth").max = info.max_depth;
+  $("depth-limit").textContent = `(1 to ${info.max_depth})`;
   $("budget").textContent = info.note || `A count stops at ${info.max_nodes.toLocaleString("en")} nodes, ` +
     "one count at a time; rayscan perft on the command line counts any depth.";
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -358,4 +359,8 @@ async function init() {
   document.body.dataset.ready = "1";
 }
 
-init().catch((e) => setStatus(e.message, true));
+init().catch((e) => {
+  const loading = $("loading");
+  loading.textContent = `rayscan did not load: ${e.message}`;
+  loading.classList.add("error");
+});
