@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyModuleNotFoundError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
@@ -69,15 +69,30 @@ fn read(
     Ok((positions(py, &fens, threads)?, threads))
 }
 
+/// NumPy, which the batch functions that return arrays need and the package does not
+/// install unless asked (`rayscan[numpy]`): imported before `function` counts anything,
+/// so that a missing NumPy is said at once, naming the function and the fix.
+fn numpy<'py>(py: Python<'py>, function: &str) -> PyResult<Bound<'py, PyModule>> {
+    py.import("numpy").map_err(|e| {
+        if e.is_instance_of::<PyModuleNotFoundError>(py) {
+            PyModuleNotFoundError::new_err(format!(
+                "rayscan.{function} returns a NumPy array, and NumPy is not installed: \
+                 pip install numpy (or install rayscan[numpy])"
+            ))
+        } else {
+            e
+        }
+    })
+}
+
 /// A NumPy array of `dtype` and `shape` over `bytes` (native byte order).
 fn array<'py>(
-    py: Python<'py>,
+    numpy: &Bound<'py, PyModule>,
     bytes: &[u8],
     dtype: &str,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let numpy = py.import("numpy")?;
-    let buffer = PyByteArray::new(py, bytes);
+    let buffer = PyByteArray::new(numpy.py(), bytes);
     let flat = numpy.call_method1("frombuffer", (buffer, numpy.getattr(dtype)?))?;
     flat.call_method1("reshape", (shape.to_vec(),))
 }
@@ -93,6 +108,7 @@ pub fn planes<'py>(
     fens: &Bound<'py, PyAny>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = numpy(py, "planes")?;
     let (positions, _) = read(py, fens, threads)?;
     let out = py.detach(|| {
         let mut out = vec![0u8; positions.len() * 12 * 64];
@@ -108,7 +124,7 @@ pub fn planes<'py>(
         }
         out
     });
-    array(py, &out, "uint8", &[positions.len(), 12, 8, 8])
+    array(&numpy, &out, "uint8", &[positions.len(), 12, 8, 8])
 }
 
 /// `rayscan.legal_move_counts(fens, *, threads=None)`: the number of legal moves of each
@@ -120,12 +136,13 @@ pub fn legal_move_counts<'py>(
     fens: &Bound<'py, PyAny>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = numpy(py, "legal_move_counts")?;
     let (positions, threads) = read(py, fens, threads)?;
     let counts = run(py, positions.len(), threads, |i, _: &AtomicBool| {
         Some(positions[i].legal_moves().len() as u32)
     })?;
     let bytes: Vec<u8> = counts.iter().flat_map(|n| n.to_ne_bytes()).collect();
-    array(py, &bytes, "uint32", &[counts.len()])
+    array(&numpy, &bytes, "uint32", &[counts.len()])
 }
 
 /// `rayscan.perft_many(fens, depth, *, threads=None)`: perft of each position to
@@ -140,11 +157,12 @@ pub fn perft_many<'py>(
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let depth = crate::perft::depth(depth)?;
+    let numpy = numpy(py, "perft_many")?;
     let (positions, threads) = read(py, fens, threads)?;
     let counter = Counter::new(0)?;
     let counts = run(py, positions.len(), threads, |i, stop| {
         counter.count(&positions[i], depth, stop)
     })?;
     let bytes: Vec<u8> = counts.iter().flat_map(|n| n.to_ne_bytes()).collect();
-    array(py, &bytes, "uint64", &[counts.len()])
+    array(&numpy, &bytes, "uint64", &[counts.len()])
 }

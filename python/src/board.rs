@@ -15,6 +15,7 @@ use rayscan::MoveList;
 use crate::moves::{Move, Piece, square};
 use crate::raw::{self, Raw};
 use crate::state::{STARTING_FEN, State};
+use crate::text::Repr;
 use crate::views::{LegalMoveGenerator, PseudoLegalMoveGenerator};
 
 /// A `RefCell` that a Python object can hold: the borrow flag is a plain integer, not
@@ -701,7 +702,8 @@ fn base_board_args(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>
             let key: String = key.extract()?;
             if key != "board_fen" || given {
                 return Err(PyTypeError::new_err(format!(
-                    "BaseBoard() got an unexpected keyword argument {key:?}"
+                    "BaseBoard() got an unexpected keyword argument {key}",
+                    key = Repr(&key)
                 )));
             }
             fen = value.extract()?;
@@ -744,7 +746,8 @@ fn board_args(
                 "chess960" => chess960 = value.is_truthy()?,
                 other => {
                     return Err(PyTypeError::new_err(format!(
-                        "Board() got an unexpected keyword argument {other:?}"
+                        "Board() got an unexpected keyword argument {other}",
+                        other = Repr(&other)
                     )));
                 }
             }

@@ -10,6 +10,7 @@ use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
 use crate::moves::{Move, cached};
 use crate::raw::{self, Raw};
 use crate::state::State;
+use crate::text::Repr;
 use crate::text::{Operand, check_opcode, operations, split_epd};
 
 /// The operations of `epd()`, written in the order given.
@@ -96,7 +97,9 @@ pub(crate) fn read<'py>(py: Python<'py>, epd: &str) -> PyResult<(Raw, Bound<'py,
             Operand::Number(text) => {
                 let bad = || {
                     PyValueError::new_err(format!(
-                        "invalid numeric operand for epd operation {opcode:?}: {text:?}"
+                        "invalid numeric operand for epd operation {opcode}: {text}",
+                        opcode = Repr(&opcode),
+                        text = Repr(&text)
                     ))
                 };
                 if text.contains(['.', 'e', 'E']) {

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use rayscan::{Color, MoveKind, Piece as Kind, Position, Square};
 
 use crate::errors::InvalidMoveError;
+use crate::text::Repr;
 
 /// A move: from a square to a square, with the piece a pawn promotes to. Squares are
 /// `0..64` (a1 = 0, h8 = 63), piece types `1..6` (pawn to king), as in python-chess.
@@ -281,8 +282,9 @@ pub fn parse_uci(uci: &str) -> PyResult<Move> {
     }
     let bad = || {
         InvalidMoveError::new_err(format!(
-            "invalid uci: {uci:?}: expected from and to squares and an optional promotion \
-             letter (\"e2e4\", \"e7e8q\"), a drop (\"N@f3\") or \"0000\""
+            "invalid uci: {uci}: expected from and to squares and an optional promotion \
+             letter ('e2e4', 'e7e8q'), a drop ('N@f3') or '0000'",
+            uci = Repr(&uci)
         ))
     };
     let square_of = |text: &str| crate::raw::parse_square(text).ok_or_else(bad);
@@ -312,7 +314,8 @@ pub fn parse_uci(uci: &str) -> PyResult<Move> {
     };
     if from == to {
         return Err(InvalidMoveError::new_err(format!(
-            "invalid uci (use 0000 for null moves): {uci:?}"
+            "invalid uci (use 0000 for null moves): {uci}",
+            uci = Repr(&uci)
         )));
     }
     Ok(Move {
@@ -417,13 +420,15 @@ impl Piece {
         let mut chars = symbol.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err(PyValueError::new_err(format!(
-                "symbol: {symbol:?} is not one of PNBRQK or pnbrqk"
+                "symbol: {symbol} is not one of PNBRQK or pnbrqk",
+                symbol = Repr(&symbol)
             )));
         };
         match Kind::from_fen_char(c) {
             Some((color, kind)) => Ok(Piece::of(color, kind)),
             None => Err(PyValueError::new_err(format!(
-                "symbol: {symbol:?} is not one of PNBRQK or pnbrqk"
+                "symbol: {symbol} is not one of PNBRQK or pnbrqk",
+                symbol = Repr(&symbol)
             ))),
         }
     }

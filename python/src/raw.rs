@@ -7,6 +7,7 @@
 //! move attacked), what `push` does. It is also the reference the fast path is tested
 //! against: on a valid board, both must agree.
 
+use crate::text::Repr;
 use rayscan::sliders::{Fastest, Slider};
 use rayscan::{Bitboard, Color, Position, Square, masks};
 
@@ -884,12 +885,16 @@ impl Raw {
         let fen = fen.trim();
         if fen.contains(' ') {
             return Err(format!(
-                "expected position part of fen, got multiple parts: {fen:?}"
+                "expected position part of fen, got multiple parts: {fen}",
+                fen = Repr(&fen)
             ));
         }
         let rows: Vec<&str> = fen.split('/').collect();
         if rows.len() != 8 {
-            return Err(format!("expected 8 rows in position part of fen: {fen:?}"));
+            return Err(format!(
+                "expected 8 rows in position part of fen: {fen}",
+                fen = Repr(&fen)
+            ));
         }
         let mut placed = Raw::EMPTY;
         for (i, row) in rows.iter().enumerate() {
@@ -903,7 +908,8 @@ impl Raw {
                     '1'..='8' => {
                         if after_digit {
                             return Err(format!(
-                                "two subsequent digits in position part of fen: {fen:?}"
+                                "two subsequent digits in position part of fen: {fen}",
+                                fen = Repr(&fen)
                             ));
                         }
                         file = file.saturating_add(usize::from(c as u8 - b'0'));
@@ -912,7 +918,8 @@ impl Raw {
                     '~' => {
                         if !after_piece {
                             return Err(format!(
-                                "'~' not after piece in position part of fen: {fen:?}"
+                                "'~' not after piece in position part of fen: {fen}",
+                                fen = Repr(&fen)
                             ));
                         }
                         if let Some(s) = file.checked_sub(1).filter(|f| *f < 8) {
@@ -923,7 +930,8 @@ impl Raw {
                     _ => {
                         let Some(kind) = "pnbrqk".find(c.to_ascii_lowercase()) else {
                             return Err(format!(
-                                "invalid character in position part of fen: {fen:?}"
+                                "invalid character in position part of fen: {fen}",
+                                fen = Repr(&fen)
                             ));
                         };
                         if file < 8 {
@@ -936,7 +944,8 @@ impl Raw {
             }
             if file != 8 {
                 return Err(format!(
-                    "expected 8 columns per row in position part of fen: {fen:?}"
+                    "expected 8 columns per row in position part of fen: {fen}",
+                    fen = Repr(&fen)
                 ));
             }
         }
@@ -955,7 +964,7 @@ impl Raw {
             return Ok(());
         }
         if !castling_syntax(text) {
-            return Err(format!("invalid castling fen: {text:?}"));
+            return Err(format!("invalid castling fen: {text}", text = Repr(&text)));
         }
         let mut rights = 0;
         for flag in text.chars() {
@@ -1061,38 +1070,78 @@ pub(crate) fn parse_fen(fen: &str) -> Result<Raw, String> {
     let turn = match parts.next() {
         None | Some("w") => true,
         Some("b") => false,
-        Some(_) => return Err(format!("expected 'w' or 'b' for turn part of fen: {fen:?}")),
+        Some(_) => {
+            return Err(format!(
+                "expected 'w' or 'b' for turn part of fen: {fen}",
+                fen = Repr(&fen)
+            ));
+        }
     };
     let castling = parts.next().unwrap_or("-");
     if !castling_syntax(castling) {
-        return Err(format!("invalid castling part in fen: {fen:?}"));
+        return Err(format!(
+            "invalid castling part in fen: {fen}",
+            fen = Repr(&fen)
+        ));
     }
-    let ep = match parts.next() {
-        None | Some("-") => None,
-        Some(name) => Some(
-            parse_square(name).ok_or_else(|| format!("invalid en passant part in fen: {fen:?}"))?,
-        ),
-    };
+    let ep =
+        match parts.next() {
+            None | Some("-") => None,
+            Some(name) => Some(parse_square(name).ok_or_else(|| {
+                format!("invalid en passant part in fen: {fen}", fen = Repr(&fen))
+            })?),
+        };
     let halfmove = match parts.next() {
         None => 0,
         Some(text) => match text.parse::<i64>() {
-            Err(_) => return Err(format!("invalid half-move clock in fen: {fen:?}")),
-            Ok(n) if n < 0 => return Err(format!("half-move clock cannot be negative: {fen:?}")),
-            Ok(n) => u32::try_from(n)
-                .map_err(|_| format!("half-move clock {n} is too large in fen: {fen:?}"))?,
+            Err(_) => {
+                return Err(format!(
+                    "invalid half-move clock in fen: {fen}",
+                    fen = Repr(&fen)
+                ));
+            }
+            Ok(n) if n < 0 => {
+                return Err(format!(
+                    "half-move clock cannot be negative: {fen}",
+                    fen = Repr(&fen)
+                ));
+            }
+            Ok(n) => u32::try_from(n).map_err(|_| {
+                format!(
+                    "half-move clock {n} is too large in fen: {fen}",
+                    fen = Repr(&fen)
+                )
+            })?,
         },
     };
     let fullmove = match parts.next() {
         None => 1,
         Some(text) => match text.parse::<i64>() {
-            Err(_) => return Err(format!("invalid fullmove number in fen: {fen:?}")),
-            Ok(n) if n < 0 => return Err(format!("fullmove number cannot be negative: {fen:?}")),
-            Ok(n) => u32::try_from(n.max(1))
-                .map_err(|_| format!("fullmove number {n} is too large in fen: {fen:?}"))?,
+            Err(_) => {
+                return Err(format!(
+                    "invalid fullmove number in fen: {fen}",
+                    fen = Repr(&fen)
+                ));
+            }
+            Ok(n) if n < 0 => {
+                return Err(format!(
+                    "fullmove number cannot be negative: {fen}",
+                    fen = Repr(&fen)
+                ));
+            }
+            Ok(n) => u32::try_from(n.max(1)).map_err(|_| {
+                format!(
+                    "fullmove number {n} is too large in fen: {fen}",
+                    fen = Repr(&fen)
+                )
+            })?,
         },
     };
     if parts.next().is_some() {
-        return Err(format!("fen string has more parts than expected: {fen:?}"));
+        return Err(format!(
+            "fen string has more parts than expected: {fen}",
+            fen = Repr(&fen)
+        ));
     }
     let mut raw = Raw::EMPTY;
     raw.set_board_fen(board)?;

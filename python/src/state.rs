@@ -16,6 +16,7 @@ use rayscan::{Color, Position};
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 use crate::moves::{Move, cached, parse_uci};
 use crate::raw::{self, KING, PAWN, ROOK, Raw, RawMove, square_name};
+use crate::text::Repr;
 
 /// The start position's FEN.
 pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -868,8 +869,9 @@ impl State {
             return match found {
                 Some(m) => Ok(from_chess960(&r, c, m)),
                 None => Err(IllegalMoveError::new_err(format!(
-                    "illegal san: {san:?} in {}",
-                    fen()
+                    "illegal san: {san} in {}",
+                    fen(),
+                    san = Repr(&san)
                 ))),
             };
         }
@@ -879,10 +881,14 @@ impl State {
             }
             if san.contains(',') {
                 return Err(InvalidMoveError::new_err(format!(
-                    "unsupported multi-leg move: {san:?}"
+                    "unsupported multi-leg move: {san}",
+                    san = Repr(&san)
                 )));
             }
-            return Err(InvalidMoveError::new_err(format!("invalid san: {san:?}")));
+            return Err(InvalidMoveError::new_err(format!(
+                "invalid san: {san}",
+                san = Repr(&san)
+            )));
         };
         let to_mask = (1u64 << parts.to) & !r.ours();
         let mut from_mask = u64::MAX;
@@ -900,8 +906,9 @@ impl State {
                     return Ok(m);
                 }
                 return Err(IllegalMoveError::new_err(format!(
-                    "missing promotion piece type: {san:?} in {}",
-                    fen()
+                    "missing promotion piece type: {san} in {}",
+                    fen(),
+                    san = Repr(&san)
                 )));
             }
             (None, file, _) => {
@@ -918,8 +925,9 @@ impl State {
             }
             if found.is_some() {
                 return Err(AmbiguousMoveError::new_err(format!(
-                    "ambiguous san: {san:?} in {}",
-                    fen()
+                    "ambiguous san: {san} in {}",
+                    fen(),
+                    san = Repr(&san)
                 )));
             }
             found = Some(m);
@@ -927,8 +935,9 @@ impl State {
         match found {
             Some(m) => Ok(from_chess960(&r, c, m)),
             None => Err(IllegalMoveError::new_err(format!(
-                "illegal san: {san:?} in {}",
-                fen()
+                "illegal san: {san} in {}",
+                fen(),
+                san = Repr(&san)
             ))),
         }
     }
@@ -1202,7 +1211,8 @@ impl State {
             }
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "en_passant: {other:?} is not \"legal\", \"fen\" or \"xfen\""
+                    "en_passant: {other} is not 'legal', 'fen' or 'xfen'",
+                    other = Repr(&other)
                 )));
             }
         };
@@ -1265,8 +1275,8 @@ impl State {
     pub(crate) fn position(&self) -> PyResult<Position> {
         self.fast().copied().ok_or_else(|| {
             PyValueError::new_err(format!(
-                "board {:?} is not a valid position (status {:#x})",
-                self.fen(false, "fen", None).unwrap_or_default(),
+                "board {} is not a valid position (status {:#x})",
+                Repr(self.fen(false, "fen", None).unwrap_or_default()),
                 self.status()
             ))
         })

@@ -26,14 +26,19 @@ pub(crate) fn check_opcode(opcode: &str) -> Result<(), String> {
     }
     if !opcode.chars().next().is_some_and(char::is_alphabetic) {
         return Err(format!(
-            "expected epd opcode to start with a letter, got: {opcode:?}"
+            "expected epd opcode to start with a letter, got: {opcode}",
+            opcode = Repr(&opcode)
         ));
     }
     if let Some(c) = opcode
         .chars()
         .find(|c| matches!(c, ' ' | '\n' | '\t' | '\r'))
     {
-        return Err(format!("invalid character {c:?} in epd opcode: {opcode:?}"));
+        return Err(format!(
+            "invalid character {c} in epd opcode: {opcode}",
+            c = Repr(&c),
+            opcode = Repr(&opcode)
+        ));
     }
     Ok(())
 }
@@ -157,4 +162,63 @@ pub(crate) fn split_epd(epd: &str) -> (Vec<&str>, Option<&str>) {
     }
     let ops = rest.trim_start();
     (parts, (!ops.is_empty()).then_some(ops))
+}
+
+/// Text quoted in a message as Python's `repr` quotes a `str`, the way python-chess
+/// quotes it (`{fen!r}`): in single quotes, or double quotes where the text holds a single
+/// quote and no double one, with Python's escapes. Rust's `{:?}` would quote in double
+/// quotes with Rust's escapes.
+pub struct Repr<T>(pub T);
+
+impl<T: std::fmt::Display> std::fmt::Display for Repr<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        let text = self.0.to_string();
+        let quote = if text.contains('\'') && !text.contains('"') {
+            '"'
+        } else {
+            '\''
+        };
+        f.write_char(quote)?;
+        for c in text.chars() {
+            match c {
+                '\\' => f.write_str("\\\\")?,
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                c if c == quote => write!(f, "\\{c}")?,
+                c if !printable(c) => match c as u32 {
+                    n @ 0..=0xff => write!(f, "\\x{n:02x}")?,
+                    n @ 0x100..=0xffff => write!(f, "\\u{n:04x}")?,
+                    n => write!(f, "\\U{n:08x}")?,
+                },
+                c => f.write_char(c)?,
+            }
+        }
+        f.write_char(quote)
+    }
+}
+
+/// Whether Python's `str.isprintable` holds for `c`, for the characters text can
+/// plausibly hold: the controls, the separators other than the space, and the format
+/// characters of the Latin and general punctuation blocks are escaped.
+fn printable(c: char) -> bool {
+    !matches!(
+        c as u32,
+        0..=0x1f
+            | 0x7f..=0xa0
+            | 0xad
+            | 0x600..=0x605
+            | 0x1680
+            | 0x180e
+            | 0x2000..=0x200f
+            | 0x2028..=0x202f
+            | 0x205f..=0x2064
+            | 0x2066..=0x206f
+            | 0x3000
+            | 0xd800..=0xf8ff
+            | 0xfeff
+            | 0xfff9..=0xfffb
+            | 0xe0000..
+    )
 }

@@ -142,6 +142,23 @@ def test_arguments_out_of_range_are_value_errors():
             call(chess.STARTING_FEN)
 
 
+def test_the_array_functions_name_numpy_when_it_is_missing(monkeypatch):
+    # NumPy is an extra (rayscan[numpy]): without it the package imports and works, and
+    # the functions that return arrays say what is missing before they count anything.
+    hidden = "import sys; sys.modules['numpy'] = None; import rayscan; print(rayscan.Board().perft(2))"
+    assert subprocess.run([sys.executable, "-c", hidden], capture_output=True, text=True, check=True).stdout == "400\n"
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    calls = {
+        "planes": chess.planes,
+        "legal_move_counts": chess.legal_move_counts,
+        "perft_many": lambda fens: chess.perft_many(fens, 1),
+    }
+    for name, call in calls.items():
+        message = f"rayscan.{name} returns a NumPy array, and NumPy is not installed: pip install numpy"
+        with pytest.raises(ModuleNotFoundError, match=message):
+            call([chess.STARTING_FEN])
+
+
 def test_push_pop_copy_and_stack():
     board = chess.Board()
     for san in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O"]:

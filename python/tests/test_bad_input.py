@@ -78,6 +78,35 @@ def test_fen_and_epd_are_read_or_refused_as_python_chess(seed):
         ), text
 
 
+def message(call):
+    """The message of the `ValueError` the call raises, or None."""
+    try:
+        call()
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_messages_quote_the_text_as_python_chess_does(seed):
+    # python-chess quotes the text it refuses with repr(): 'text', or "text" when it
+    # holds a single quote and no double one, with Python's escapes.
+    quoting = ["garbage fen", "it's 8/8", 'say "hi"', "both ' and \"", "tab\there", "nul\x00 ü\u2028"]
+    rng = random.Random(seed)
+    samples = quoting + list(texts(seed, 300)) + ["".join(rng.choice(ALPHABET + "'") for _ in range(9)) for _ in range(100)]
+    for text in samples:
+        for ours, theirs in [
+            (lambda: chess.Board(text), lambda: pychess.Board(text)),
+            (lambda: chess.Move.from_uci(text), lambda: pychess.Move.from_uci(text)),
+            (lambda: chess.Board().parse_san(text), lambda: pychess.Board().parse_san(text)),
+        ]:
+            a, b = message(ours), message(theirs)
+            if b is not None and repr(text) in b:
+                assert a is not None and repr(text) in a, (text, a, b)
+    assert message(lambda: chess.Board("garbage fen")) == message(lambda: pychess.Board("garbage fen"))
+    assert message(lambda: chess.Board("garbage fen")) == "expected 'w' or 'b' for turn part of fen: 'garbage fen'"
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_moves_are_read_or_refused_as_python_chess(seed):
     ours, theirs = chess.Board(SEEDS[1]), pychess.Board(SEEDS[1])
