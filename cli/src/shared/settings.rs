@@ -35,7 +35,7 @@ impl Settings {
     }
 
     /// The perft these settings run, `depth` plies deep.
-    fn perft(&self, depth: u32) -> Perft<'_> {
+    pub fn perft(&self, depth: u32) -> Perft<'_> {
         let perft = Perft::new(depth)
             .generator(self.generator)
             .method(self.method())
@@ -44,6 +44,11 @@ impl Settings {
             Some(table) => perft.hash(table),
             None => perft,
         }
+    }
+
+    /// Checks the settings against each other and `depth` (the library's words).
+    pub fn check(&self, depth: u32) -> Result<(), String> {
+        self.perft(depth).check().map_err(|e| e.to_string())
     }
 
     /// Perft of `pos`, reporting root moves to `report`.

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use rayscan::error::Snippet;
 use rayscan::movegen::Generator;
-use rayscan::perft::Perft;
+use rayscan::perft::LastPly;
 use rayscan::position::Placement;
 use rayscan::sliders::Technique;
 use rayscan::{Position, SliderPiece, Square};
@@ -15,6 +15,8 @@ use crate::commands::explain;
 use crate::shared::args::{parse_generator, parse_technique};
 use crate::shared::game::{Ending, overview, setup};
 use crate::shared::io::{nps, squares, thousands};
+use crate::shared::parts::{Halt, Parts};
+use crate::shared::settings::Settings;
 
 /// The deepest perft the page runs.
 pub const MAX_DEPTH: u32 = 6;
@@ -25,17 +27,48 @@ pub const MAX_DEPTH: u32 = 6;
 /// second) spends seconds on it, the fastest a tenth of a second.
 pub const MAX_NODES: u64 = 250_000_000;
 
-/// Plies counted in one part of a count, between two looks at the client and the
-/// budget: at most 218^3, about 10 million leaves (218 is the most moves a position
-/// has), milliseconds for any generator on positions people paste.
-const PART: u32 = 3;
+/// How long a count waits on the server for the one before it to end.
+pub const WAIT_FOR_TURN: Duration = Duration::from_secs(2);
 
-/// How long a count waits for the one before it to end.
-const WAIT_FOR_TURN: Duration = Duration::from_secs(2);
+/// Counts take turns: they run one at a time, each on one thread, so a second deep count
+/// cannot take the other core from the page, and queued counts cannot hold every
+/// connection. A server has one, shared by its connections; the wait is the owner's to
+/// choose ([`WAIT_FOR_TURN`] on the server), so no two servers, or tests, share a turn.
+pub struct Turns {
+    counting: Mutex<()>,
+    wait: Duration,
+}
 
-/// Counts run one at a time, each on one thread: a second deep count cannot take the
-/// other core from the page, and queued counts cannot hold every connection.
-static COUNTING: Mutex<()> = Mutex::new(());
+impl Turns {
+    /// Turns whose takers wait up to `wait` for the count before them.
+    pub const fn new(wait: Duration) -> Turns {
+        Turns {
+            counting: Mutex::new(()),
+            wait,
+        }
+    }
+
+    /// The turn to count, once the count before it has ended; [`Stop::Busy`] after the
+    /// wait, [`Stop::Gone`] if the client leaves while it waits.
+    fn take(&self, gone: &dyn Fn() -> bool) -> Result<MutexGuard<'_, ()>, Stop> {
+        let start = Instant::now();
+        loop {
+            match self.counting.try_lock() {
+                Ok(turn) => return Ok(turn),
+                // A count that panicked left nothing half-done: the lock guards no data.
+                Err(TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
+                Err(TryLockError::WouldBlock) => {}
+            }
+            if gone() {
+                return Err(Stop::Gone);
+            }
+            if start.elapsed() > self.wait {
+                return Err(Stop::Busy);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -266,10 +299,10 @@ impl From<&str> for Stop {
 }
 
 /// `GET /api/perft?fen=F&depth=D[&divide=true][&generator=G]`: leaf counts and the time.
-/// The count runs in parts of [`PART`] plies; between parts it stops if `gone` says the
-/// client has closed its connection, or if it has passed [`MAX_NODES`]. Counts run one
-/// at a time: a request waits up to [`WAIT_FOR_TURN`] for the one before it.
-pub fn perft(p: &Params, gone: &dyn Fn() -> bool) -> Result<Value, Stop> {
+/// The count runs in parts ([`Parts`]); between parts it stops if `gone` says the client
+/// has closed its connection, or if it has passed [`MAX_NODES`]. Counts take `turns`: a
+/// request waits its turn for the one before it, up to the turns' wait.
+pub fn perft(p: &Params, turns: &Turns, gone: &(dyn Fn() -> bool + Sync)) -> Result<Value, Stop> {
     let (pos, _) = position(p)?;
     let depth_text = p.get("depth").ok_or("depth: missing (like depth=4)")?;
     let depth: u32 = depth_text
@@ -288,38 +321,33 @@ pub fn perft(p: &Params, gone: &dyn Fn() -> bool) -> Result<Value, Stop> {
     };
     let divide = p.flag("divide")?;
     let technique = generator.default_technique();
-    if !generator.accepts(technique) {
-        let unsupported = rayscan::movegen::UnsupportedTechnique {
-            generator,
-            technique,
-        };
-        return Err(Stop::Bad(unsupported.to_string()));
-    }
-    let chess960 = pos.is_chess960();
-    let _turn = take_turn(gone)?;
-    let mut counter = Counter {
+    // The technique named computes every slider attack: each child of the last ply.
+    let settings = Settings {
         generator,
         technique,
-        gone,
-        nodes: 0,
+        last_ply: LastPly::Each,
+        threads: 1,
+        table: None,
     };
+    settings.check(depth)?;
+    let chess960 = pos.is_chess960();
+    let _turn = turns.take(gone)?;
     let mut roots = Vec::new();
     let start = Instant::now();
-    for m in pos.legal_moves() {
-        let n = counter
-            .count(&pos.play(m), depth - 1)
-            .map_err(|halt| match halt {
-                Halt::Gone => Stop::Gone,
-                Halt::OverBudget => Stop::Bad(format!(
-                    "depth {depth}: more than {} nodes, the page's budget for one count: \
+    let nodes = Parts::new(&settings, gone)
+        .budget(MAX_NODES)
+        .divide(&pos, depth, |m, n| {
+            roots.push(json!({ "move": m.uci(chess960).to_string(), "nodes": n }));
+        })
+        .map_err(|halt| match halt {
+            Halt::Stopped => Stop::Gone,
+            Halt::OverBudget => Stop::Bad(format!(
+                "depth {depth}: more than {} nodes, the page's budget for one count: \
                  count it with `rayscan perft {depth} --fen \"{pos}\"`",
-                    thousands(MAX_NODES)
-                )),
-            })?;
-        roots.push(json!({ "move": m.uci(chess960).to_string(), "nodes": n }));
-    }
+                thousands(MAX_NODES)
+            )),
+        })?;
     let seconds = start.elapsed().as_secs_f64();
-    let nodes = counter.nodes;
     let mut out = json!({
         "fen": pos.to_string(),
         "depth": depth,
@@ -333,75 +361,6 @@ pub fn perft(p: &Params, gone: &dyn Fn() -> bool) -> Result<Value, Stop> {
         out["divide"] = Value::Array(roots);
     }
     Ok(out)
-}
-
-/// The turn to count, once the count before it has ended; [`Stop::Busy`] after
-/// [`WAIT_FOR_TURN`], [`Stop::Gone`] if the client leaves while it waits.
-fn take_turn(gone: &dyn Fn() -> bool) -> Result<MutexGuard<'static, ()>, Stop> {
-    let start = Instant::now();
-    loop {
-        match COUNTING.try_lock() {
-            Ok(turn) => return Ok(turn),
-            // A count that panicked left nothing half-done: the lock guards no data.
-            Err(TryLockError::Poisoned(p)) => return Ok(p.into_inner()),
-            Err(TryLockError::WouldBlock) => {}
-        }
-        if gone() {
-            return Err(Stop::Gone);
-        }
-        if start.elapsed() > WAIT_FOR_TURN {
-            return Err(Stop::Busy);
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Why a count in parts stopped before its end.
-enum Halt {
-    /// The client closed its connection.
-    Gone,
-    /// The nodes so far passed [`MAX_NODES`].
-    OverBudget,
-}
-
-/// A count in parts, with the nodes so far.
-struct Counter<'a> {
-    generator: Generator,
-    technique: Technique,
-    gone: &'a dyn Fn() -> bool,
-    nodes: u64,
-}
-
-impl Counter<'_> {
-    /// The leaves `depth` plies below `pos`: counted by the generator in one part when
-    /// `depth` is at most [`PART`], else move by move (the plies above the parts are
-    /// made by the library's legal moves). Stops when the client has left, or when the
-    /// nodes so far pass [`MAX_NODES`].
-    fn count(&mut self, pos: &Position, depth: u32) -> Result<u64, Halt> {
-        if depth > PART {
-            let mut total = 0;
-            for m in pos.legal_moves() {
-                total += self.count(&pos.play(m), depth - 1)?;
-            }
-            return Ok(total);
-        }
-        if (self.gone)() {
-            return Err(Halt::Gone);
-        }
-        let n = match depth {
-            0 => 1,
-            _ => Perft::new(depth)
-                .generator(self.generator)
-                .technique(self.technique)
-                .count(pos)
-                .expect("the pair and depth are checked before the count"),
-        };
-        self.nodes += n;
-        if self.nodes > MAX_NODES {
-            return Err(Halt::OverBudget);
-        }
-        Ok(n)
-    }
 }
 
 #[cfg(test)]
@@ -509,12 +468,48 @@ mod tests {
         }
     }
 
-    /// A count whose client stays.
+    /// A count whose client stays, with turns of its own: no test waits for another's
+    /// count, however long that takes on a loaded machine.
     fn count(q: &str) -> Result<Value, String> {
-        perft(&params(q), &|| false).map_err(|stop| match stop {
+        let turns = Turns::new(Duration::ZERO);
+        perft(&params(q), &turns, &|| false).map_err(|stop| match stop {
             Stop::Bad(e) => e,
             other => panic!("{q}: {other:?}"),
         })
+    }
+
+    #[test]
+    fn a_count_waits_its_turn_then_is_busy_or_gone() {
+        let turns = Turns::new(Duration::from_millis(50));
+        let held = turns.counting.lock().unwrap();
+        let start = Instant::now();
+        let busy = perft(&params("depth=1"), &turns, &|| false);
+        assert!(matches!(busy, Err(Stop::Busy)), "{busy:?}");
+        // It waited its turn first (the wait is the turns' own).
+        assert!(start.elapsed() >= Duration::from_millis(50));
+        // A client that leaves while it waits gets no answer.
+        let gone = perft(&params("depth=1"), &turns, &|| true);
+        assert!(matches!(gone, Err(Stop::Gone)), "{gone:?}");
+        // A bad request is refused before it waits.
+        let bad = perft(&params("depth=0"), &turns, &|| false);
+        assert!(matches!(bad, Err(Stop::Bad(_))), "{bad:?}");
+        drop(held);
+        let v = perft(&params("depth=2"), &turns, &|| false).unwrap();
+        assert_eq!(v["nodes"], 400);
+    }
+
+    #[test]
+    fn a_count_whose_client_leaves_stops_at_its_first_part() {
+        let turns = Turns::new(Duration::ZERO);
+        let asked = std::sync::atomic::AtomicUsize::new(0);
+        let gone = || {
+            asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            true
+        };
+        // Asked once, before the first part (the turn was free: no wait to ask in).
+        let stopped = perft(&params("depth=6"), &turns, &gone);
+        assert!(matches!(stopped, Err(Stop::Gone)), "{stopped:?}");
+        assert_eq!(asked.load(std::sync::atomic::Ordering::Relaxed), 1);
     }
 
     #[test]

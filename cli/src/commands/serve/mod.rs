@@ -62,6 +62,8 @@ pub fn run(args: Args) -> Result<(), String> {
     drop(out);
     let port = addr.port();
     let active = Arc::new(AtomicUsize::new(0));
+    // This server's counts take turns: one at a time.
+    let turns = Arc::new(api::Turns::new(api::WAIT_FOR_TURN));
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };
         if active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
@@ -70,8 +72,9 @@ pub fn run(args: Args) -> Result<(), String> {
             continue;
         }
         let active = Arc::clone(&active);
+        let turns = Arc::clone(&turns);
         std::thread::spawn(move || {
-            let _ = handle(stream, port);
+            let _ = handle(stream, port, &turns);
             active.fetch_sub(1, Ordering::SeqCst);
         });
     }
@@ -134,7 +137,7 @@ fn respond(stream: &mut TcpStream, r: &Response) -> std::io::Result<()> {
 }
 
 /// Reads one request head and answers it, unless the client leaves first.
-fn handle(stream: TcpStream, port: u16) -> std::io::Result<()> {
+fn handle(stream: TcpStream, port: u16, turns: &api::Turns) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
@@ -158,7 +161,7 @@ fn handle(stream: TcpStream, port: u16) -> std::io::Result<()> {
     }
     let mut stream = stream;
     stream.set_nonblocking(true)?;
-    let response = answer(&lines, port, &|| client_gone(&stream));
+    let response = answer(&lines, port, turns, &|| client_gone(&stream));
     stream.set_nonblocking(false)?;
     match response {
         Some(response) => respond(&mut stream, &response),
@@ -182,8 +185,13 @@ fn client_gone(stream: &TcpStream) -> bool {
 }
 
 /// The response to a request head (request line first), or none when the client left
-/// before it was ready (`gone` tells, asked during long work).
-fn answer(lines: &[String], port: u16, gone: &dyn Fn() -> bool) -> Option<Response> {
+/// before it was ready (`gone` tells, asked during long work). Counts take `turns`.
+fn answer(
+    lines: &[String],
+    port: u16,
+    turns: &api::Turns,
+    gone: &(dyn Fn() -> bool + Sync),
+) -> Option<Response> {
     let Some(request) = lines.first() else {
         return Some(Response::error(400, "empty request"));
     };
@@ -237,7 +245,7 @@ fn answer(lines: &[String], port: u16, gone: &dyn Fn() -> bool) -> Option<Respon
         "/api/board" => json(api::board(&params)),
         "/api/explain" => json(api::explain(&params)),
         "/api/play" => json(api::play(&params)),
-        _ => match api::perft(&params, gone) {
+        _ => match api::perft(&params, turns, gone) {
             Ok(v) => Response::ok("application/json", v.to_string()),
             Err(api::Stop::Bad(e)) => Response::error(400, e),
             Err(api::Stop::Busy) => Response::error(
@@ -253,9 +261,11 @@ fn answer(lines: &[String], port: u16, gone: &dyn Fn() -> bool) -> Option<Respon
 mod tests {
     use super::*;
 
-    /// The answer to a head from a client that stays.
+    /// The answer to a head from a client that stays, from a server of its own: no
+    /// test's count waits for another test's.
     fn ask(lines: &[String]) -> Response {
-        answer(lines, 8064, &|| false).expect("the client stays")
+        let turns = api::Turns::new(api::WAIT_FOR_TURN);
+        answer(lines, 8064, &turns, &|| false).expect("the client stays")
     }
 
     fn get(target: &str) -> Response {
@@ -329,8 +339,15 @@ mod tests {
             "GET /api/perft?depth=6 HTTP/1.1".to_string(),
             "Host: 127.0.0.1:8064".into(),
         ];
-        let start = std::time::Instant::now();
-        assert!(answer(&head, 8064, &|| true).is_none());
-        assert!(start.elapsed() < Duration::from_secs(1));
+        // The client is asked before the first part: it has left, so nothing is counted
+        // (the count of depth 6 would be 119 million leaves).
+        let turns = api::Turns::new(api::WAIT_FOR_TURN);
+        let asked = AtomicUsize::new(0);
+        let gone = || {
+            asked.fetch_add(1, Ordering::Relaxed);
+            true
+        };
+        assert!(answer(&head, 8064, &turns, &gone).is_none());
+        assert_eq!(asked.load(Ordering::Relaxed), 1);
     }
 }
