@@ -742,11 +742,9 @@ fn uci_speaks_the_perft_subset() {
     assert!(out.contains("option name Threads type spin"));
     assert!(out.ends_with("uciok\nreadyok\n"), "{out}");
 
-    // Stockfish's go perft output: move lines, a blank line, the total.
-    let out = uci_session(
-        None,
-        "position startpos moves e2e4 e7e5\ngo perft 2\nquit\ngo perft 1\n",
-    );
+    // Stockfish's go perft output: move lines, a blank line, the total. The end of the
+    // input ends the session once the count is printed.
+    let out = uci_session(None, "position startpos moves e2e4 e7e5\ngo perft 2\n");
     let (moves, total) = out.split_once("\n\n").unwrap();
     assert_eq!(moves.lines().count(), 29);
     assert!(moves.lines().all(|l| l.split_once(": ").is_some()));
@@ -754,10 +752,15 @@ fn uci_speaks_the_perft_subset() {
         .lines()
         .map(|l| l.split_once(": ").unwrap().1.parse::<u64>().unwrap())
         .sum();
-    assert_eq!(
-        total,
-        format!("Nodes searched: {sum}\n"),
-        "quit ends the session"
+    assert_eq!(total, format!("Nodes searched: {sum}\n"));
+    // quit ends it at once: the commands before it are answered (but a count, which it
+    // stops), and nothing after it is read.
+    let out = uci_session(None, "isready\nd\nquit\ngo perft 1\nisready\n");
+    assert!(out.starts_with("readyok\n"), "{out}");
+    assert!(out.contains("\nFen: "), "{out}");
+    assert!(
+        !out.contains("Nodes") && !out.ends_with("readyok\n"),
+        "{out}"
     );
 
     // Threads, hash and technique give the same counts; d shows FEN and key.
@@ -1229,7 +1232,7 @@ fn the_last_ply_is_named_on_its_own() {
 fn uci_names_the_last_ply_on_its_own() {
     let out = uci_session(
         None,
-        "uci\nsetoption name LastPly value lanes\nsetoption name LastPly value each\ngo perft 3\nquit\n",
+        "uci\nsetoption name LastPly value lanes\nsetoption name LastPly value each\ngo perft 3\n",
     );
     assert!(
         out.contains("option name LastPly type combo default auto var auto var batch var each"),

@@ -21,4 +21,5 @@ mod js;
 mod malformed;
 mod python;
 mod serve;
+mod uci;
 mod web;
