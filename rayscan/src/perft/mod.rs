@@ -31,11 +31,13 @@
 //!
 //! ## Where the run-time dispatchers are compiled
 //!
-//! [`Perft`]'s counts choose the technique at run time, so each compiles every
-//! technique's hot path, most of the crate's machine code. By default they are
-//! `#[inline]`: compiled in the crate that calls them, and only if it does, so a program
-//! that calls `Position::perft` alone builds the library in seconds. A workspace whose
-//! several crates or test binaries call them (this repository's command line, its tests)
+//! [`Perft`]'s counts choose the technique at run time, so each compiles every way of
+//! counting: the default methods' hot paths in every copy, and one tree walk for the
+//! other techniques, which calls them through a table of their functions
+//! ([`Perft`]'s "What it costs to compile"). By default they are `#[inline]`: compiled
+//! in the crate that calls them, and only if it does, so a program that calls
+//! `Position::perft` alone builds the library in seconds. A workspace whose several
+//! crates or test binaries call them (this repository's command line, its tests)
 //! enables the `precompile` feature instead, which compiles them here, once. Either way
 //! the code is the same.
 

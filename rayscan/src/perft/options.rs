@@ -30,6 +30,25 @@ use super::hash::PerftTable;
 /// [`MAX_THREADS`] threads, a technique the generator can use, a hash table only with the
 /// piece-wise generator, and for the statistics the piece-wise generator and no table.
 ///
+/// # What it costs to compile
+///
+/// The options are values, so a count compiles every way of counting it may be asked
+/// for, in the crate that calls it (the counts are `#[inline]`; a workspace whose several
+/// crates call them can compile them once in rayscan with the `precompile` feature):
+/// - the methods [`Method::auto`] can pick, `magic` and hardware `pext`, each with both
+///   last plies, compiled for them in each copy of the hot paths (baseline, x86-64-v3
+///   and, for the batched last ply, x86-64-v4): what [`Position::perft`] alone compiles,
+///   and the speed of the default;
+/// - one tree walk for every other technique, and one for each other generator, which
+///   reach the technique through a table of its functions (a call for each attack, so
+///   these count slower than code compiled for them would);
+/// - with threads or a hash table, the same again for the hashed count and the split.
+///
+/// A crate whose `main` calls `Perft::new(6).count(&Position::startpos())` builds in a
+/// fraction of a minute from scratch; the book's figures give the time on two cores
+/// (`docs/src/figures.md`, measured by `docs/figures.sh`). To count with one technique
+/// compiled for it, name its type: [`Perft::count_slider`].
+///
 /// # Examples
 ///
 /// ```
