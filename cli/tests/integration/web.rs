@@ -20,6 +20,11 @@ use serde_json::{Value, json};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
+/// How long the test waits for chromedriver, a page or an answer: only so that a hang
+/// fails the test. Each wait ends as soon as what it waits for happens (a second or two
+/// on an idle machine; a loaded one, or the first start of Chromium, takes longer).
+const WAIT: Duration = Duration::from_secs(120);
+
 /// A child process killed when the test ends, however it ends.
 struct Killed(Child);
 
@@ -45,9 +50,7 @@ fn program(env: &str, candidates: &[&str]) -> Option<PathBuf> {
 /// One HTTP/1.1 exchange with `Connection: close`, body read by its Content-Length.
 fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> (u16, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -155,8 +158,8 @@ impl Driver {
                 return v;
             }
             assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {what}"
+                start.elapsed() < WAIT,
+                "timed out waiting for {what} ({WAIT:?})"
             );
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -205,8 +208,8 @@ fn start_chromedriver(chromedriver: &Path) -> (Killed, u16) {
                 break; // it could not bind the port: try another
             }
             assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "chromedriver did not start within 20 s"
+                start.elapsed() < WAIT,
+                "chromedriver did not start within {WAIT:?}"
             );
             std::thread::sleep(Duration::from_millis(50));
         }

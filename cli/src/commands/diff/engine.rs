@@ -214,9 +214,12 @@ impl Process {
     }
 
     /// Waits a moment for the end of stderr, once the engine has exited, so that its
-    /// last words (a panic's message) are in the error.
+    /// last words (a panic's message) are in the error. The end comes as soon as the
+    /// reading thread has read them, which on a busy machine can take more than the half
+    /// second this used to wait; the whole wait is only for an engine whose stderr a
+    /// process it started holds open.
     fn settle_stderr(&self) {
-        let deadline = Instant::now() + Duration::from_millis(500);
+        let deadline = Instant::now() + Duration::from_secs(5);
         while !self.stderr_done.load(Ordering::Acquire) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(2));
         }
