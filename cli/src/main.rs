@@ -2,8 +2,10 @@
 //!
 //! Output is for people by default; `--json` gives machine-readable output. Bad input
 //! (a square, piece, occupancy number, FEN or technique name) exits with code 2 and a one-line
-//! error that names it. This file only parses the command line and dispatches: each
-//! subcommand is a module of `rayscan_cli::commands`.
+//! error on stderr that names it: `rayscan: error: …`, or with `--json` on the command
+//! line `{"error":"…"}` ([`fail`], the one place errors are printed). This file only
+//! parses the command line and dispatches: each subcommand is a module of
+//! `rayscan_cli::commands`.
 
 use std::process::ExitCode;
 
@@ -12,7 +14,7 @@ use clap::{Parser, Subcommand};
 use rayscan_cli::commands::{
     attacks, bench, diff, explain, fen, perft, perftree, see, serve, show, suite, techniques, uci,
 };
-use rayscan_cli::shared::io::Output;
+use rayscan_cli::shared::io::{Output, json_line};
 use rayscan_cli::shared::settings::check_cpu_override;
 
 /// Chess move generation and perft, built on sliding-piece attacks done every way the classical literature describes them.
@@ -139,6 +141,34 @@ fn one_line(e: &clap::Error) -> String {
     line.strip_prefix("error: ").unwrap_or(&line).to_string()
 }
 
+/// Whether `--json` is on the command line (before a `--`, after which words are values):
+/// then errors are JSON too, whichever word is wrong and whoever finds it (clap, the
+/// command, `RAYSCAN_CPU`'s check), and whatever the command (the refusal of `--json` by
+/// `uci`, `serve` and `perftree` included).
+fn json_asked(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    args.into_iter()
+        .skip(1)
+        .take_while(|a| a != "--")
+        .any(|a| a == "--json")
+}
+
+/// The error as printed on stderr: `rayscan: error: {message}`, or with `json` one line
+/// of JSON, `{"error":"{message}"}` (the same message). Either way stdout stays empty
+/// and the exit code is 2.
+fn error_line(message: &str, json: bool) -> String {
+    if json {
+        json_line(&serde_json::json!({ "error": message }))
+    } else {
+        format!("rayscan: error: {message}\n")
+    }
+}
+
+/// Prints the error ([`error_line`]) and gives the exit code for it, 2.
+fn fail(message: &str, json: bool) -> ExitCode {
+    eprint!("{}", error_line(message, json));
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
     // Ctrl-C ends any command at once, with one line and the shell's code for SIGINT
     // (130), after a newline so a progress bar is not left half-drawn. Nothing rayscan
@@ -149,29 +179,27 @@ fn main() -> ExitCode {
         eprintln!("\nrayscan: interrupted");
         std::process::exit(130);
     });
+    let json = json_asked(std::env::args_os());
     if let Err(e) = check_cpu_override() {
-        eprintln!("rayscan: error: {e}");
-        return ExitCode::from(2);
+        return fail(&e, json);
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
-            if matches!(
-                e.kind(),
-                ErrorKind::DisplayHelp
-                    | ErrorKind::DisplayVersion
-                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
-                let _ = e.print();
-                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                    ExitCode::from(2)
-                } else {
-                    ExitCode::SUCCESS
-                };
+            match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    return ExitCode::SUCCESS;
+                }
+                // `rayscan` alone: the help, and the code of an error. (With `--json`
+                // there is a word, so clap names the missing command instead.)
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    return ExitCode::from(2);
+                }
+                _ => return fail(&one_line(&e), json),
             }
-            eprintln!("rayscan: error: {}", one_line(&e));
-            return ExitCode::from(2);
         }
     };
     match run(cli) {
@@ -186,10 +214,7 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         }
-        Err(message) => {
-            eprintln!("rayscan: error: {message}");
-            ExitCode::from(2)
-        }
+        Err(message) => fail(&message, json),
     }
 }
 
@@ -201,5 +226,30 @@ mod tests {
     fn cli_definition_is_consistent() {
         use clap::CommandFactory;
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn json_is_asked_by_the_word_before_any_double_dash() {
+        let asked = |args: &[&str]| json_asked(args.iter().map(std::ffi::OsString::from));
+        assert!(asked(&["rayscan", "--json", "perft", "3"]));
+        assert!(asked(&["rayscan", "perft", "x", "--json"]));
+        assert!(!asked(&["rayscan", "perft", "3"]));
+        // The program's own name, a value after `--`, or another word containing it: no.
+        assert!(!asked(&["--json", "perft"]));
+        assert!(!asked(&["rayscan", "perft", "--", "--json"]));
+        assert!(!asked(&["rayscan", "perft", "--jsonx"]));
+    }
+
+    #[test]
+    fn an_error_line_is_text_or_one_json_object_with_the_same_message() {
+        let message = "fen: \"x\" is not a \\ FEN\tat all";
+        assert_eq!(
+            error_line(message, false),
+            format!("rayscan: error: {message}\n")
+        );
+        let json = error_line(message, true);
+        assert!(json.ends_with('\n') && json.lines().count() == 1, "{json}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v, serde_json::json!({ "error": message }));
     }
 }

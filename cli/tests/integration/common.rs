@@ -234,6 +234,39 @@ pub fn refused_exactly(args: &[&str], want: &str) {
     assert_eq!(err, format!("rayscan: error: {want}\n"), "{args:?}");
 }
 
+/// With `--json` among `args`: exit code 2, nothing on stdout, and on stderr exactly one
+/// line of JSON, `{"error": message}`, whose message contains each of `wants`. Returns
+/// the message.
+#[track_caller]
+pub fn refused_json(args: &[&str], wants: &[&str]) -> String {
+    let out = rayscan(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let shown: String = args.join(" ").chars().take(120).collect();
+    assert_eq!(out.status.code(), Some(2), "{shown}: {err}");
+    assert!(out.stdout.is_empty(), "{shown}");
+    assert!(
+        err.ends_with('\n') && err.lines().count() == 1,
+        "{shown}: {err}"
+    );
+    let value: serde_json::Value =
+        serde_json::from_str(&err).unwrap_or_else(|e| panic!("{shown}: {e}: {err}"));
+    let object = value
+        .as_object()
+        .unwrap_or_else(|| panic!("{shown}: {err}"));
+    assert_eq!(object.len(), 1, "{shown}: {err}");
+    let message = object["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{shown}: {err}"))
+        .to_string();
+    for want in wants {
+        assert!(
+            message.contains(want),
+            "{shown}: {message:?} lacks {want:?}"
+        );
+    }
+    message
+}
+
 /// A file in a temporary folder of its own (named after the test process and the
 /// file), removed with the folder when dropped: tests leave nothing behind in the
 /// temporary directory. Reads as the file's path (`&file` is a `&str`).

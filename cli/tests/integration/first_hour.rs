@@ -1,6 +1,8 @@
 //! The defects a new user hit in their first hour, one test each, through the binary.
 
-use crate::common::{Server, TempFile, available_mib, rayscan, refused, success_text, uci_session};
+use crate::common::{
+    Server, TempFile, available_mib, rayscan, refused, refused_json, success_text, uci_session,
+};
 use crate::corpus;
 
 use rayscan::movegen::Generator;
@@ -347,13 +349,14 @@ fn only_commands_that_print_json_offer_json_and_it_changes_their_output() {
     ] {
         let help = success_text(&rayscan(&[command, "--help"]));
         assert!(!help.contains("--json"), "{command}: {help}");
-        refused(
+        // Refused as every error is under --json: one line of JSON.
+        refused_json(
             &[&["--json", command], args].concat(),
             &[&format!("--json: {command} has no JSON output")],
         );
     }
     // After the command, the same words as before it.
-    refused(&["uci", "--json"], &["--json: uci has no JSON output"]);
+    refused_json(&["uci", "--json"], &["--json: uci has no JSON output"]);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! line naming what is wrong (the UCI loop's 10 MB line is in cli.rs, beside the other
 //! UCI sessions). Ctrl-C stops a long perft with exit code 130.
 
-use crate::common::{DEADLINE, available_mib, output_within, refused_exactly};
+use crate::common::{DEADLINE, available_mib, output_within, refused_exactly, refused_json};
 use crate::corpus;
 
 use std::process::{Command, Output, Stdio};
@@ -272,6 +272,82 @@ fn numbers_out_of_range_name_their_option_and_range() {
     }
 }
 
+/// Under `--json`, every command's errors, whoever finds them (clap, the command, the
+/// library, `RAYSCAN_CPU`'s check), are one line of JSON on stderr, `{"error": …}`, with
+/// the message of the text form; stdout stays empty and the exit code 2.
+#[test]
+fn every_error_is_one_json_line_under_json_with_the_text_form_s_message() {
+    let cases: &[(&str, &[&str])] = &[
+        ("techniques", &["techniques", "--json", "extra"]),
+        ("attacks", &["attacks", "rook", "z9", "--json"]),
+        (
+            "attacks",
+            &["--json", "attacks", "rook", "a1", "--occupied", "ff"],
+        ),
+        ("attacks", &["attacks", "knight", "a1", "--json"]),
+        (
+            "explain",
+            &["explain", "rook", "a1", "--technique", "nope", "--json"],
+        ),
+        ("perft", &["perft", "0", "--json"]),
+        ("perft", &["--json", "perft", "abc"]),
+        ("perft", &["perft", "--json"]),
+        ("perft", &["perft", "3", "--fen", "8/8 w", "--json"]),
+        ("perft", &["perft", "3", "--moves", "e2e5", "--json"]),
+        ("perft", &["perft", "3", "--threads", "0", "--json"]),
+        ("perft", &["perft", "3", "--stats", "--hash", "1", "--json"]),
+        ("perft", &["perft", "--job", "{", "--json"]),
+        ("perft", &["perft", "3", "--nope", "--json"]),
+        ("show", &["show", "--fen", "x", "--json"]),
+        ("bench", &["bench", "--threads", "0", "--json"]),
+        ("suite", &["suite", "/nonexistent/x.epd", "--json"]),
+        ("see", &["see", "--move", "e2e5", "--json"]),
+        ("fen", &["fen", "--moves", "Nxe5", "--json"]),
+        ("fen", &["--json", "fen", "--fen", "8/8/8/8/8/8/8/8 w - -"]),
+        ("diff", &["diff", "2", "--engine", "", "--json"]),
+        ("diff", &["diff", "0", "--engine", "x", "--json"]),
+        (
+            "diff",
+            &["diff", "2", "--engine", "x", "--timeout", "0", "--json"],
+        ),
+        ("none", &["--json", "nosuchcommand"]),
+    ];
+    for (command, args) in cases {
+        let shown = args.join(" ");
+        let text: Vec<&str> = args.iter().copied().filter(|&a| a != "--json").collect();
+        let plain = rayscan(&text);
+        let err = String::from_utf8_lossy(&plain.stderr);
+        assert_eq!(plain.status.code(), Some(2), "{command}: {shown}: {err}");
+        // The text form's message, which the JSON form carries.
+        let message = err
+            .strip_prefix("rayscan: error: ")
+            .and_then(|m| m.strip_suffix('\n'))
+            .unwrap_or_else(|| panic!("{command}: {shown}: {err}"));
+        assert_eq!(refused_json(args, &[]), message, "{command}: {shown}");
+    }
+    // `--json` alone names the missing command (where `rayscan` alone prints the help).
+    refused_json(&["--json"], &["requires a subcommand"]);
+    // RAYSCAN_CPU is checked before the command line is read; under --json, its error
+    // is JSON too.
+    let out = output_within(
+        Command::new(env!("CARGO_BIN_EXE_rayscan"))
+            .args(["techniques", "--json"])
+            .env("RAYSCAN_CPU", "haswell"),
+        None,
+        DEADLINE,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let v: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("RAYSCAN_CPU: unknown value \"haswell\""),
+        "{v}"
+    );
+}
+
 #[test]
 fn moves_that_cannot_be_played_name_the_position_and_every_reading() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -301,8 +377,13 @@ fn moves_that_cannot_be_played_name_the_position_and_every_reading() {
 fn json_on_a_command_without_it_is_refused_alike_before_and_after() {
     for command in [&["uci"][..], &["serve"], &["perftree", "1", "startpos"]] {
         let want = format!("--json: {} has no JSON output", command[0]);
-        refused_exactly(&[&["--json"][..], command].concat(), &want);
-        refused_exactly(&[command, &["--json"]].concat(), &want);
+        // As every error under --json, the refusal is one line of JSON.
+        for args in [
+            [&["--json"][..], command].concat(),
+            [command, &["--json"]].concat(),
+        ] {
+            assert_eq!(refused_json(&args, &[]), want);
+        }
     }
     // And the global --json is listed.
     let help = rayscan(&["--help"]);
