@@ -21,7 +21,7 @@ use rayscan_cli::shared::settings::check_cpu_override;
 #[derive(Parser, Debug)]
 #[command(name = "rayscan", version)]
 struct Cli {
-    /// Machine-readable output: compact JSON, one value per line. Before the command (`rayscan --json perft 3`) as after it; uci, serve and perftree have none.
+    /// Machine-readable output: compact JSON, one value per line; an error is {"error": "…"} on stderr. Before the command (`rayscan --json perft 3`) as after it; uci, serve and perftree have none.
     #[arg(long)]
     json: bool,
 
@@ -34,7 +34,7 @@ struct Cli {
 struct WithJson<T: clap::Args> {
     #[command(flatten)]
     args: T,
-    /// Machine-readable output: compact JSON, one value per line.
+    /// Machine-readable output: compact JSON, one value per line; an error is {"error": "…"} on stderr.
     #[arg(long)]
     json: bool,
 }
