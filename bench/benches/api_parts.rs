@@ -6,7 +6,7 @@
 //! they overlap; where more, the call per child costs the difference.
 //!
 //! ```text
-//! cargo bench -p rayscan-bench --bench api_parts
+//! cargo bench -p rayscan-bench --features measure --bench api_parts
 //! ```
 //!
 //! The positions are the children of 100 nodes three plies below each root (a few

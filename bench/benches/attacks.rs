@@ -2,9 +2,9 @@
 //! bishop and queen lookups; then a Markdown table of nanoseconds per lookup.
 //!
 //! ```text
-//! cargo bench -p rayscan-bench --bench attacks              # everything, then the table
-//! cargo bench -p rayscan-bench --bench attacks -- --quick   # criterion's arguments pass through
-//! cargo bench -p rayscan-bench --bench attacks -- rook/magic
+//! cargo bench -p rayscan-bench --features measure --bench attacks              # everything, then the table
+//! cargo bench -p rayscan-bench --features measure --bench attacks -- --quick   # criterion's arguments pass through
+//! cargo bench -p rayscan-bench --features measure --bench attacks -- rook/magic
 //! ```
 //!
 //! A cell of the table is criterion's median time per iteration (one sweep over all the

@@ -3,8 +3,8 @@
 //! a Markdown table of millions of nodes per second.
 //!
 //! ```text
-//! cargo bench -p rayscan-bench --bench generators
-//! cargo bench -p rayscan-bench --bench generators -- kiwipete/hybrid
+//! cargo bench -p rayscan-bench --features measure --bench generators
+//! cargo bench -p rayscan-bench --features measure --bench generators -- kiwipete/hybrid
 //! ```
 //!
 //! Each generator runs with the technique it uses by default (the mailbox boards with

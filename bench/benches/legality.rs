@@ -5,7 +5,7 @@
 //! over the same candidates; then a Markdown table.
 //!
 //! ```text
-//! cargo bench -p rayscan-bench --bench legality
+//! cargo bench -p rayscan-bench --features measure --bench legality
 //! ```
 //!
 //! The candidates come from random games (a fixed seed) from three opening positions:

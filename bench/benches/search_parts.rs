@@ -6,7 +6,7 @@
 //! per position (per move made, for `play`).
 //!
 //! ```text
-//! cargo bench -p rayscan-bench --bench search_parts
+//! cargo bench -p rayscan-bench --features measure --bench search_parts
 //! ```
 //!
 //! The positions are those two plies below each of the search's eight roots

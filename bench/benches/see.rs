@@ -3,7 +3,7 @@
 //! board, over the same fixed list of captures; then a Markdown table.
 //!
 //! ```text
-//! cargo bench -p rayscan-bench --bench see
+//! cargo bench -p rayscan-bench --features measure --bench see
 //! ```
 //!
 //! The captures come from random games (a fixed seed) from three opening positions:

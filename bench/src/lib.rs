@@ -1,16 +1,21 @@
 //! What the criterion benchmarks share: finding criterion's results after a run, to print
 //! them as the Markdown tables the README and the book (docs/) quote.
 
+// The peers' side of the measurements (the `measure` feature).
+#[cfg(feature = "measure")]
 pub mod api;
+#[cfg(feature = "measure")]
 pub mod cozy;
+#[cfg(feature = "measure")]
 pub mod search;
+#[cfg(feature = "measure")]
 pub mod search_replay;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use rayscan::{LegalMoves, Move, Position};
+use rayscan::{LegalMoves, Position};
 
 // The repository README's Rust examples run as doctests of this (unpublished) crate.
 #[cfg(doctest)]
@@ -45,7 +50,8 @@ pub fn children(positions: &[Position]) -> Vec<Position> {
 
 /// cozy-chess's move for rayscan's `m`: both store castling as the king onto its own
 /// rook, en passant by its squares, and index the promotion pieces alike.
-pub fn cozy_move(m: Move) -> cozy_chess::Move {
+#[cfg(feature = "measure")]
+pub fn cozy_move(m: rayscan::Move) -> cozy_chess::Move {
     cozy_chess::Move {
         from: cozy_chess::Square::index(m.from() as usize),
         to: cozy_chess::Square::index(m.to() as usize),

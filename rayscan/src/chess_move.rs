@@ -44,7 +44,7 @@ impl MoveKind {
 /// moves as pairs of a score and a move, and the standard library's sort moves such a
 /// pair as one word when the move is a byte array, but field by field, with twice the
 /// code, when it is a `u16`; as bytes, a position's moves keyed by `u32` sort as fast as
-/// cozy-chess's (`cargo bench -p rayscan-bench --bench search_parts` compares them).
+/// cozy-chess's (`cargo bench -p rayscan-bench --features measure --bench search_parts` compares them).
 ///
 /// # Examples
 ///

@@ -12,12 +12,12 @@
 //! cargo enables a dependency's features for all its users in one build).
 //!
 //! ```text
-//! cargo run --release -p rayscan-bench --bin versus                    # ~15 minutes
-//! cargo run --release -p rayscan-bench --bin versus -- --quick         # one ply less, two minutes
-//! cargo run --release -p rayscan-bench --bin versus -- --filter kiwipete --filter cpw4
-//! cargo run --release -p rayscan-bench --bin versus -- --markdown bench/results/versus.md --svg docs/src/images/versus.svg
-//! cargo run --release -p rayscan-bench --bin versus -- --api          # through the public APIs
-//! cargo run --release -p rayscan-bench --bin versus -- --api --made   # every move made, no bulk counting
+//! cargo run --release -p rayscan-bench --features measure --bin versus                    # ~15 minutes
+//! cargo run --release -p rayscan-bench --features measure --bin versus -- --quick         # one ply less, two minutes
+//! cargo run --release -p rayscan-bench --features measure --bin versus -- --filter kiwipete --filter cpw4
+//! cargo run --release -p rayscan-bench --features measure --bin versus -- --markdown bench/results/versus.md --svg docs/src/images/versus.svg
+//! cargo run --release -p rayscan-bench --features measure --bin versus -- --api          # through the public APIs
+//! cargo run --release -p rayscan-bench --features measure --bin versus -- --api --made   # every move made, no bulk counting
 //! # every library built for this CPU, cozy-chess with pext too:
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p rayscan-bench --features cozy-pext \
 //!     --target-dir target/native --bin versus
