@@ -183,14 +183,41 @@ fn every_generator(
     ]
 }
 
+/// A quarter of the playouts of [`every_random_playout_agrees_with_shakmaty`] (every
+/// fourth start position): the whole run takes a minute or two, the long suites' share.
 #[test]
 fn random_playouts_agree_with_shakmaty() {
+    let starts = start_positions();
+    let (plies, legality_checked) = playouts(starts.iter().step_by(4));
+    assert!(plies > 12_000, "{plies} plies compared");
+    assert!(
+        legality_checked > 250,
+        "{legality_checked} positions had every candidate checked"
+    );
+}
+
+#[test]
+#[ignore = "long: about 1,900 playouts of up to 80 plies; run with -- --ignored"]
+fn every_random_playout_agrees_with_shakmaty() {
+    let starts = start_positions();
+    assert!(starts.len() > 1900, "{} playouts", starts.len());
+    let (plies, legality_checked) = playouts(starts.iter());
+    assert!(plies > 50_000, "{plies} plies compared");
+    assert!(
+        legality_checked > 1_000,
+        "{legality_checked} positions had every candidate checked"
+    );
+}
+
+/// Random games (Chess960 rules, up to 80 plies) from each of `starts`, every ply
+/// compared with shakmaty and across rayscan's generators: the legal moves, the move
+/// codes, keys, check, legality tests, SAN and UCI text. Returns the plies compared and
+/// the positions where every candidate move's legality was checked.
+fn playouts<'a>(starts: impl Iterator<Item = &'a String>) -> (u32, u32) {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let candidates = crate::common::every_candidate();
     let (mut plies, mut legality_checked) = (0, 0);
-    let starts = start_positions();
-    assert!(starts.len() > 1900, "{} playouts", starts.len());
-    for start in &starts {
+    for start in starts {
         let (mut pos, _) = Position::from_fen(start).unwrap();
         pos.set_chess960(true);
         let mut elsewhere: Vec<Move> = Vec::new();
@@ -280,11 +307,7 @@ fn random_playouts_agree_with_shakmaty() {
             let _ = ply;
         }
     }
-    assert!(plies > 50_000, "{plies} plies compared");
-    assert!(
-        legality_checked > 1_000,
-        "{legality_checked} positions had every candidate checked"
-    );
+    (plies, legality_checked)
 }
 
 #[test]
