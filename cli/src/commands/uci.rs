@@ -496,7 +496,7 @@ impl<W: Write> Shared<W> {
 ///   included.
 ///
 /// Every other command waits for the count before it, so a script's answers come in the
-/// order it asked; commands waiting hold at most [`MAX_QUEUED`] bytes, past which the
+/// order it asked; commands waiting hold at most `MAX_QUEUED` bytes, past which the
 /// reading waits too.
 pub fn uci(mut input: impl BufRead, output: impl Write + Send) -> std::io::Result<()> {
     let mut state = Uci {
