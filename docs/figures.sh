@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The figures the book quotes that go stale with every change: how many tests the test
-# command runs and how long it takes, how long the library and the README's example take
-# to build, and what `rayscan bench` prints. They are measured here, never typed by hand,
+# command runs and how long it takes, how long a new user waits for the README's run
+# command, the library, the README's example, a crate that calls `Perft`, and the Python
+# and npm packages' builds, and what `rayscan bench` prints. They are measured here, never typed by hand,
 # and written to docs/src/figures.md, between `<!-- ANCHOR: NAME -->` and
 # `<!-- ANCHOR_END: NAME -->`. A chapter that quotes one carries a copy of it, so that it
 # reads the same on GitHub and in mdBook, between `<!-- figure:NAME -->` and
@@ -10,8 +11,8 @@
 # in docs/src/*.md from it. cli/tests/integration/first_hour.rs checks that the copies
 # match figures.md.
 #
-#   docs/figures.sh                  measure everything (about 8 minutes on two cores:
-#                                    it builds from an empty target directory) and write
+#   docs/figures.sh                  measure everything (about 15 minutes on two cores:
+#                                    it builds from empty target directories) and write
 #                                    docs/src/figures.md
 #   docs/figures.sh --check LOG      compare the test counts of LOG, the output of the
 #                                    test command, with docs/src/figures.md (.ci/run)
@@ -152,6 +153,32 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 cd "$repo"
 
+# Each first-hour figure builds from an empty target directory of its own, as a fresh
+# clone would, with no RUSTFLAGS.
+plain() { env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS "$@"; }
+
+echo "== the README's run command from an empty target directory"
+t0="$(seconds)"
+plain CARGO_TARGET_DIR="$scratch/run" cargo run --quiet --release -- attacks bishop g2 --occupied 0xbdfd06000040ffdf >/dev/null
+run_command="$(elapsed "$t0" "$(seconds)")"
+
+echo "== the npm package: npm ci && npm run build, from empty target directories"
+t0="$(seconds)"
+(cd js && npm ci --no-audit --no-fund >/dev/null 2>&1 && plain CARGO_TARGET_DIR="$scratch/npm" npm run build >/dev/null 2>&1) || {
+    echo "figures: npm ci && npm run build failed (run it in js/ to see why)" >&2
+    exit 1
+}
+npm_build="$(elapsed "$t0" "$(seconds)")"
+
+echo "== the Python package: pip install ./python into a fresh venv"
+t0="$(seconds)"
+python3 -m venv "$scratch/venv"
+plain CARGO_TARGET_DIR="$scratch/pip" "$scratch/venv/bin/pip" install --quiet ./python || {
+    echo "figures: pip install ./python failed" >&2
+    exit 1
+}
+pip_install="$(elapsed "$t0" "$(seconds)")"
+
 echo "== the test command from an empty target directory"
 export CARGO_TARGET_DIR="$scratch/target"
 t0="$(seconds)"
@@ -208,18 +235,20 @@ rayscan = { path = "$repo/rayscan" }
 TOML
 cat > "$scratch/with/src/main.rs" <<'RUST'
 use rayscan::perft::Perft;
-use rayscan::sliders::Technique;
 use rayscan::Position;
 
 fn main() {
-    let perft = Perft::new(5).technique(Technique::auto());
-    println!("{:?}", perft.count(&Position::startpos()));
+    let nodes = Perft::new(6).count(&Position::startpos()).unwrap();
+    println!("perft 6: {nodes}");
 }
 RUST
 t0="$(seconds)"
-(cd "$scratch/with" && env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS \
-    CARGO_TARGET_DIR="$scratch/with/target" cargo run --quiet --release >/dev/null)
+(cd "$scratch/with" && plain CARGO_TARGET_DIR="$scratch/with/target" cargo build --quiet --release)
 with="$(elapsed "$t0" "$(seconds)")"
+[ "$("$scratch/with/target/release/perft-with")" = "perft 6: 119060324" ] || {
+    echo "figures: the crate that calls Perft counted wrong" >&2
+    exit 1
+}
 
 echo "== rayscan bench"
 bench="$("$CARGO_TARGET_DIR/release/rayscan" bench)"
@@ -243,6 +272,29 @@ Measured on $day at commit $commit, on:
 <!-- ANCHOR: machine -->
 $cpu, $cores cores
 <!-- ANCHOR_END: machine -->
+
+## The first hour
+
+A fresh clone, each build from an empty target directory, no \`RUSTFLAGS\`. The README's
+run command (\`cargo run --release -- attacks bishop g2 --occupied 0xbdfd06000040ffdf\`),
+which builds the command-line tool:
+
+<!-- ANCHOR: run-command -->
+$(say "$run_command")
+<!-- ANCHOR_END: run-command -->
+
+The npm package, \`cd js && npm ci && npm run build\` (the WebAssembly and its
+wasm-bindgen step compiled; no tool installed):
+
+<!-- ANCHOR: npm-build -->
+$(say "$npm_build")
+<!-- ANCHOR_END: npm-build -->
+
+The Python package, \`pip install ./python\` into a fresh virtual environment:
+
+<!-- ANCHOR: pip-install -->
+$(say "$pip_install")
+<!-- ANCHOR_END: pip-install -->
 
 ## The test command
 
@@ -273,8 +325,9 @@ The README's library example, built and run in a fresh crate with no \`RUSTFLAGS
 $(say "$readme")
 <!-- ANCHOR_END: readme-build -->
 
-The same with one call of \`Perft::new(5).technique(Technique::auto()).count(…)\` instead of
-\`Position::perft\`, which compiles every technique's hot path in the calling crate:
+A fresh crate whose \`main\` counts \`Perft::new(6).count(&Position::startpos())\`, built
+in release (\`Perft\`'s counts compile every way of counting in the calling crate: the
+default methods for themselves, one tree walk through a table for the others):
 
 <!-- ANCHOR: perft-with-build -->
 $(say "$with")
