@@ -22,8 +22,8 @@ cd "$repo"
 [ -x "$venv/bin/python" ] || "${PYTHON:-python3}" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet \
     chess==1.11.2 chessmg==0.6.0 cozy-chess-py==0.1.1 rust-chess==0.4.3 numpy
-# --force-reinstall: the version number does not change with the sources; numpy, rayscan's
-# one dependency, is installed just above.
+# --force-reinstall: the version number does not change with the sources; numpy, the
+# extra rayscan's batch calls need, is installed just above.
 env -u RUSTFLAGS CARGO_TARGET_DIR="$repo/target/python" \
     "$venv/bin/python" -m pip install --quiet --force-reinstall --no-deps ./python
 env -u RUSTFLAGS -u CARGO_TARGET_DIR cargo build --quiet --release -p rayscan-cli
