@@ -126,11 +126,12 @@ mod v3 {
     }
 }
 
-/// Whether to take the x86-64-v3 functions: where they are compiled, and the CPU has
-/// the features (as the hot paths' copies are chosen).
+/// Whether to take the x86-64-v3 functions, where they are compiled: the CPU has the
+/// features (as the hot paths' copies are chosen).
+#[cfg(rayscan_v3_copy)]
 #[inline]
 fn use_v3() -> bool {
-    cfg!(rayscan_v3_copy) && crate::cpu::x86_64_v3()
+    crate::cpu::x86_64_v3()
 }
 
 /// `T`'s table for this CPU.
