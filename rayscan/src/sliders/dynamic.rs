@@ -220,52 +220,45 @@ macro_rules! call {
     }};
 }
 
-impl Slider for Dyn {
-    const NAME: &'static str = "dyn";
-    const DESCRIPTION: &'static str = "a technique chosen at run time, through its functions";
-    const TABLE_BYTES: usize = 0;
+/// The [`Slider`] impl of a type that calls the table in the thread-local `$key` (its
+/// field `$via` where the table holds one).
+macro_rules! slider_through {
+    ($ty:ty, $description:literal, $key:ident $(. $via:ident)?) => {
+        impl Slider for $ty {
+            const NAME: &'static str = "dyn";
+            const DESCRIPTION: &'static str = $description;
+            const TABLE_BYTES: usize = 0;
 
-    #[inline(always)]
-    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        call!(SLIDER.rook(sq, occupied))
-    }
-    #[inline(always)]
-    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        call!(SLIDER.bishop(sq, occupied))
-    }
-    #[inline(always)]
-    fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        call!(SLIDER.queen(sq, occupied))
-    }
-    #[inline(always)]
-    fn count_moves(diagonal: Bitboard, straight: Bitboard, occupied: Bitboard, t: Bitboard) -> u32 {
-        call!(SLIDER.count_moves(diagonal, straight, occupied, t))
-    }
+            #[inline(always)]
+            fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+                call!($key $(.$via)? .rook(sq, occupied))
+            }
+            #[inline(always)]
+            fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+                call!($key $(.$via)? .bishop(sq, occupied))
+            }
+            #[inline(always)]
+            fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+                call!($key $(.$via)? .queen(sq, occupied))
+            }
+            #[inline(always)]
+            fn count_moves(d: Bitboard, s: Bitboard, occupied: Bitboard, t: Bitboard) -> u32 {
+                call!($key $(.$via)? .count_moves(d, s, occupied, t))
+            }
+        }
+    };
 }
 
-impl Slider for DynRay {
-    const NAME: &'static str = "dyn";
-    const DESCRIPTION: &'static str =
-        "a ray-wise technique chosen at run time, through its functions";
-    const TABLE_BYTES: usize = 0;
-
-    #[inline(always)]
-    fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        call!(RAY.slider.rook(sq, occupied))
-    }
-    #[inline(always)]
-    fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        call!(RAY.slider.bishop(sq, occupied))
-    }
-    #[inline(always)]
-    fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-        call!(RAY.slider.queen(sq, occupied))
-    }
-    #[inline(always)]
-    fn count_moves(diagonal: Bitboard, straight: Bitboard, occupied: Bitboard, t: Bitboard) -> u32 {
-        call!(RAY.slider.count_moves(diagonal, straight, occupied, t))
-    }
-}
+slider_through!(
+    Dyn,
+    "a technique chosen at run time, through its functions",
+    SLIDER
+);
+slider_through!(
+    DynRay,
+    "a ray-wise technique chosen at run time, through its functions",
+    RAY.slider
+);
 
 impl RayWise for DynRay {
     #[inline(always)]
