@@ -254,6 +254,10 @@ echo "== rayscan bench"
 bench="$("$CARGO_TARGET_DIR/release/rayscan" bench)"
 
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+# Two CPUs may share a name: the family and model tell them apart.
+family="$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+model="$(sed -n 's/^model[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+[ -n "$family" ] && cpu="$cpu (family $family, model $model)"
 cores="$(nproc)"
 commit="$(git rev-parse --short HEAD)"
 day="$(date +%Y-%m-%d)"
