@@ -2,7 +2,8 @@
 //! A position that parses prints (both plain FEN and Shredder-FEN) as text that parses
 //! back to the same position and prints the same again, and its incremental Zobrist key
 //! equals the key computed from scratch. A placement that parses prints as a field that
-//! parses back to the same placement.
+//! parses back to the same placement. A setup the lenient reader takes prints as text
+//! that reads back to the same setup, and becomes a position or an error, never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -40,6 +41,26 @@ fuzz_target!(|data: &[u8]| {
             pos.fen_with(rayscan::position::CastlingNotation::Standard)
                 .to_string()
         );
+    }
+
+    if let Ok(setup) = rayscan::Setup::from_fen(text) {
+        for notation in [
+            rayscan::position::CastlingNotation::Standard,
+            rayscan::position::CastlingNotation::Shredder,
+        ] {
+            let printed = setup.fen_with(notation).to_string();
+            let mut again = rayscan::Setup::from_fen(&printed).unwrap_or_else(|e| {
+                panic!("printed setup {printed:?} (from {text:?}) does not read: {e}")
+            });
+            again.set_chess960(setup.is_chess960());
+            assert_eq!(
+                again, setup,
+                "{printed:?} (from {text:?}) reads back differently"
+            );
+        }
+        if let Ok(pos) = Position::from_setup(setup, rayscan::setup::Problems::ALL) {
+            assert_eq!(pos.key(), pos.compute_key(), "setup of {text:?}");
+        }
     }
 
     if let Ok(placement) = text.parse::<Placement>() {

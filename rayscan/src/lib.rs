@@ -106,8 +106,10 @@ pub mod square;
 pub mod masks;
 pub mod sliders;
 
-// The position: placement, FEN, copy-make, keys.
+// The position: placement, FEN, copy-make, keys; and the setup, any board FEN can
+// write, which becomes a position when nothing stands in the way.
 pub mod position;
+pub mod setup;
 
 // The move generators, and what reads moves: SAN, SEE, the mailbox boards.
 pub mod mailbox;
@@ -172,6 +174,7 @@ pub use movegen::LegalMoves;
 pub use movegen::MoveSet;
 pub use piece::{Piece, SliderPiece};
 pub use position::{CastleSide, Position};
+pub use setup::Setup;
 pub use square::{File, Rank, Square};
 
 // The crate's README (what crates.io shows) is tested like any doc comment.

@@ -11,7 +11,7 @@
 
 use core::fmt;
 
-use super::placement::{Placement, PlacementProblem};
+use super::placement::{Placement, PlacementError, PlacementProblem};
 use super::{CastleSide, Position};
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -74,6 +74,8 @@ pub enum FenProblem {
     EnPassantRank,
     /// Not a number from 0 to 4294967295 (the clocks are `u32`).
     BadNumber,
+    /// A clock below zero.
+    NegativeNumber,
     /// A colour has no king.
     NoKing(Color),
     /// A colour has more than one king.
@@ -108,6 +110,7 @@ impl fmt::Display for FenProblem {
                 "en-passant square must be on rank 6 with white to move, rank 3 with black",
             ),
             FenProblem::BadNumber => write!(f, "expected a number from 0 to {}", u32::MAX),
+            FenProblem::NegativeNumber => f.write_str("cannot be negative"),
             FenProblem::NoKing(c) => write!(f, "{c} has no king"),
             FenProblem::TooManyKings(c) => write!(f, "{c} has more than one king"),
             FenProblem::PawnOnBackRank(s) => write!(f, "pawn on {s}, on the first or last rank"),
@@ -133,11 +136,20 @@ pub struct FenError {
 }
 
 impl FenError {
-    fn new(field: FenField, text: &str, problem: FenProblem) -> FenError {
+    pub(crate) fn new(field: FenField, text: &str, problem: FenProblem) -> FenError {
         FenError {
             field,
             text: Snippet::new(text),
             problem,
+        }
+    }
+
+    /// The error of a placement field that could not be read.
+    pub(crate) fn of_placement(e: &PlacementError) -> FenError {
+        FenError {
+            field: FenField::Placement,
+            text: e.text(),
+            problem: FenProblem::Placement(e.problem()),
         }
     }
 
@@ -338,14 +350,9 @@ impl Position {
         let halfmove_text = fields.next();
         let fullmove_text = fields.next();
 
-        let placement: Placement =
-            placement_text
-                .parse()
-                .map_err(|e: super::placement::PlacementError| FenError {
-                    field: FenField::Placement,
-                    text: e.text(),
-                    problem: FenProblem::Placement(e.problem()),
-                })?;
+        let placement: Placement = placement_text
+            .parse()
+            .map_err(|e: PlacementError| FenError::of_placement(&e))?;
         let mut pos = Position::empty();
         (pos.board.by_color, pos.board.by_piece) = placement.parts();
         // The pieces' part of the key; side, castling and en passant are added as they are read.

@@ -121,6 +121,30 @@ impl Position {
         }
     }
 
+    /// A position from its parts, unchecked: the caller has seen that each colour has
+    /// one king, no pawn stands on a back rank, the side not to move is not in check,
+    /// each castling rook stands beside its king on its back rank and the en-passant
+    /// square is one a double step left ([`Setup`](crate::setup::Setup)'s problems).
+    pub(crate) fn from_parts(
+        placement: &Placement,
+        side: Color,
+        castle_rooks: Bitboard,
+        ep: Option<Square>,
+        (halfmove, fullmove): (u32, u32),
+        chess960: bool,
+    ) -> Position {
+        let mut pos = Position::empty();
+        (pos.board.by_color, pos.board.by_piece) = placement.parts();
+        pos.side = side;
+        pos.board.castle_rooks = castle_rooks;
+        pos.board.ep = ep;
+        pos.halfmove = halfmove;
+        pos.fullmove = fullmove;
+        pos.chess960 = chess960;
+        pos.key = pos.compute_key();
+        pos
+    }
+
     /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {

@@ -124,6 +124,9 @@ pub enum PlacementProblem {
     RankCount(usize),
     /// Two digits in a row on a rank (`44`), which FEN writes as one (`8`).
     AdjacentDigits(Rank),
+    /// A `~` (the mark of a promoted piece, where a reader takes it) that follows no
+    /// piece letter.
+    LonePromotedMark(Rank),
 }
 
 impl PlacementProblem {
@@ -134,7 +137,8 @@ impl PlacementProblem {
             | PlacementProblem::BadDigit(r, _)
             | PlacementProblem::RankTooLong(r)
             | PlacementProblem::RankTooShort(r)
-            | PlacementProblem::AdjacentDigits(r) => Some(r),
+            | PlacementProblem::AdjacentDigits(r)
+            | PlacementProblem::LonePromotedMark(r) => Some(r),
             PlacementProblem::Empty | PlacementProblem::RankCount(_) => None,
         }
     }
@@ -205,6 +209,12 @@ impl fmt::Display for PlacementProblem {
             PlacementProblem::AdjacentDigits(r) => {
                 write!(f, "rank {r}: two digits in a row (write their sum)")
             }
+            PlacementProblem::LonePromotedMark(r) => {
+                write!(
+                    f,
+                    "rank {r}: '~' follows no piece (it marks the piece before it promoted)"
+                )
+            }
         }
     }
 }
@@ -224,60 +234,82 @@ impl FromStr for Placement {
     /// other fields are not looked at).
     fn from_str(s: &str) -> Result<Placement, PlacementError> {
         let field = s.split_whitespace().next().unwrap_or("");
-        let whole = |problem| PlacementError {
-            text: Snippet::new(field),
+        read(field, false).map(|(placement, _)| placement)
+    }
+}
+
+/// Reads a piece-placement field, and with `promoted_marks` the `~` after a piece that
+/// marks it promoted (the second set). A rank's characters are read to its end before
+/// its length is judged, so the first bad character is what an error names, as
+/// python-chess reports it.
+pub(crate) fn read(
+    field: &str,
+    promoted_marks: bool,
+) -> Result<(Placement, Bitboard), PlacementError> {
+    let whole = |problem| PlacementError {
+        text: Snippet::new(field),
+        problem,
+    };
+    if field.is_empty() {
+        return Err(whole(PlacementProblem::Empty));
+    }
+    let ranks = field.split('/').count();
+    if ranks != 8 {
+        return Err(whole(PlacementProblem::RankCount(ranks)));
+    }
+    let mut placement = Placement::EMPTY;
+    let mut promoted = Bitboard::EMPTY;
+    let mut rank_end = 0;
+    for (row, text) in field.split('/').enumerate() {
+        rank_end += text.len() + usize::from(row > 0);
+        // Quote the field up to the end of this rank, where the fault is.
+        let err = |problem| PlacementError {
+            text: Snippet::ending_at(field, rank_end),
             problem,
         };
-        if field.is_empty() {
-            return Err(whole(PlacementProblem::Empty));
-        }
-        let ranks = field.split('/').count();
-        if ranks != 8 {
-            return Err(whole(PlacementProblem::RankCount(ranks)));
-        }
-        let mut placement = Placement::EMPTY;
-        let mut rank_end = 0;
-        for (row, text) in field.split('/').enumerate() {
-            rank_end += text.len() + usize::from(row > 0);
-            // Quote the field up to the end of this rank, where the fault is.
-            let err = |problem| PlacementError {
-                text: Snippet::ending_at(field, rank_end),
-                problem,
-            };
-            let rank = Rank::ALL[7 - row];
-            let mut file = 0u8;
-            let mut last_was_digit = false;
-            for c in text.chars() {
-                if file >= 8 {
-                    return Err(err(PlacementProblem::RankTooLong(rank)));
-                }
-                if let Some(d) = c.to_digit(10) {
-                    if !(1..=8).contains(&d) {
-                        return Err(err(PlacementProblem::BadDigit(rank, c)));
-                    }
-                    if last_was_digit {
+        let rank = Rank::ALL[7 - row];
+        // Counted wide and saturating: a rank of hundreds of letters is refused, never
+        // wrapped round to eight.
+        let mut file = 0usize;
+        let (mut after_digit, mut after_piece) = (false, false);
+        for c in text.chars() {
+            match c {
+                '1'..='8' => {
+                    if after_digit {
                         return Err(err(PlacementProblem::AdjacentDigits(rank)));
                     }
-                    file += d as u8;
-                    if file > 8 {
-                        return Err(err(PlacementProblem::RankTooLong(rank)));
+                    file = file.saturating_add(usize::from(c as u8 - b'0'));
+                    (after_digit, after_piece) = (true, false);
+                }
+                '0' | '9' => return Err(err(PlacementProblem::BadDigit(rank, c))),
+                '~' if promoted_marks => {
+                    if !after_piece {
+                        return Err(err(PlacementProblem::LonePromotedMark(rank)));
                     }
-                    last_was_digit = true;
-                } else {
+                    if let Some(f) = file.checked_sub(1).and_then(|f| File::ALL.get(f)) {
+                        promoted.insert(Square::from_coords(*f, rank));
+                    }
+                    (after_digit, after_piece) = (false, false);
+                }
+                _ => {
                     let (color, piece) = Piece::from_fen_char(c)
                         .ok_or(err(PlacementProblem::UnknownPiece(rank, c)))?;
-                    let f = File::ALL[file as usize];
-                    placement.set(Square::from_coords(f, rank), color, piece);
-                    file += 1;
-                    last_was_digit = false;
+                    if let Some(f) = File::ALL.get(file) {
+                        placement.set(Square::from_coords(*f, rank), color, piece);
+                    }
+                    file = file.saturating_add(1);
+                    (after_digit, after_piece) = (false, true);
                 }
             }
-            if file < 8 {
-                return Err(err(PlacementProblem::RankTooShort(rank)));
-            }
         }
-        Ok(placement)
+        if file > 8 {
+            return Err(err(PlacementProblem::RankTooLong(rank)));
+        }
+        if file < 8 {
+            return Err(err(PlacementProblem::RankTooShort(rank)));
+        }
     }
+    Ok((placement, promoted))
 }
 
 impl fmt::Display for Placement {

@@ -37,7 +37,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "empty-board masks and slider techniques",
         &["masks.rs", "sliders/"],
     ),
-    ("the position", &["position/"]),
+    ("the position", &["position/", "setup/"]),
     (
         "move generators",
         &["movegen/", "san.rs", "see/", "mailbox/"],

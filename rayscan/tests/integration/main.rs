@@ -23,5 +23,6 @@ mod polyglot;
 mod properties;
 mod san;
 mod see;
+mod setup;
 mod stats;
 mod techniques;

@@ -245,6 +245,30 @@ fn mutated_fen() -> impl Strategy<Value = String> {
 /// Property 5: whatever the text, `from_fen` answers; what it accepts round-trips, what
 /// it refuses has a message.
 fn parse_anything(text: &str) -> Result<(), TestCaseError> {
+    // The lenient reader too: what it reads it writes exactly, and a position made of it
+    // is refused or accepted, never a panic.
+    match rayscan::Setup::from_fen(text) {
+        Ok(setup) => {
+            for notation in [
+                rayscan::position::CastlingNotation::Standard,
+                rayscan::position::CastlingNotation::Shredder,
+            ] {
+                let printed = setup.fen_with(notation).to_string();
+                let mut back = rayscan::Setup::from_fen(&printed)
+                    .map_err(|e| TestCaseError::fail(format!("{printed:?}: {e}")))?;
+                back.set_chess960(setup.is_chess960());
+                prop_assert_eq!(back, setup, "{:?} from {:?}", printed, text);
+            }
+            let all = rayscan::setup::Problems::ALL;
+            if let Ok(pos) = Position::from_setup(setup, all) {
+                prop_assert_eq!(pos.key(), pos.compute_key(), "setup of {:?}", text);
+            }
+        }
+        Err(e) => {
+            let message = e.to_string();
+            prop_assert!(lowercase_initial(&message), "message {:?}", message);
+        }
+    }
     match Position::from_fen(text) {
         Ok((pos, _)) => {
             prop_assert_eq!(pos.key(), pos.compute_key(), "key of {:?}", text);
