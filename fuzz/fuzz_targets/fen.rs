@@ -3,7 +3,8 @@
 //! back to the same position and prints the same again, and its incremental Zobrist key
 //! equals the key computed from scratch. A placement that parses prints as a field that
 //! parses back to the same placement. A setup the lenient reader takes prints as text
-//! that reads back to the same setup, and becomes a position or an error, never a panic.
+//! that reads back to the same setup, and becomes a position or an error, never a panic;
+//! its legal moves are pseudo-legal, and each plays.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -57,6 +58,12 @@ fuzz_target!(|data: &[u8]| {
                 again, setup,
                 "{printed:?} (from {text:?}) reads back differently"
             );
+        }
+        let pseudo = setup.pseudo_legal_moves();
+        for m in setup.legal_moves().iter() {
+            assert!(pseudo.as_slice().contains(m), "{} in {text:?}", m.uci(true));
+            let mut child = setup;
+            child.play(*m);
         }
         if let Ok(pos) = Position::from_setup(setup, rayscan::setup::Problems::ALL) {
             assert_eq!(pos.key(), pos.compute_key(), "setup of {text:?}");

@@ -7,6 +7,29 @@
 //! ([`PositionError`]). Boards that GUIs and other libraries hold while a user edits
 //! them are setups; the Python and npm packages keep their boards as setups too.
 //!
+//! # The rules
+//!
+//! A setup has moves however odd its board ([`Setup::pseudo_legal_moves`],
+//! [`Setup::legal_moves`], [`Setup::play`]). The rules are python-chess's, to the
+//! letter, so that the Python and npm packages answer as their peers on every board:
+//! - a side's king is the highest of its kings; a side without one has every
+//!   pseudo-legal move as legal;
+//! - castling needs a clean right ([`Setup::clean_castling_rights`]) and the lowest
+//!   king of the side on its back rank;
+//! - a pawn on its first rank may step once or twice.
+//!
+//! On a board a [`Position`](crate::Position) accepts they are the position's moves,
+//! proven by perft on every suite. The moves come in python-chess's order:
+//! - the pieces but pawns by square from h8 down, each one's targets from h8 down;
+//! - castling, the rook from h8 down;
+//! - the pawns' captures, single steps, double steps, and en passant;
+//! - promotions as queen, rook, bishop, knight.
+//!
+//! In check, the king's steps come first, then the moves that take or block a single
+//! checker.
+//!
+//! # FEN
+//!
 //! The FEN reader here is lenient, as python-chess's is: every field after the first
 //! may be left out, and what the fields say is taken as it is, problems and all. The
 //! writer is exact: what it writes reads back into the same setup, in X-FEN
@@ -14,6 +37,8 @@
 //! Shredder-FEN ([`CastlingNotation::Shredder`](crate::position::CastlingNotation::Shredder)).
 
 mod fen;
+mod moves;
+mod play;
 mod problems;
 
 pub use problems::{PositionError, Problem, Problems};

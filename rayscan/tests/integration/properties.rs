@@ -259,6 +259,18 @@ fn parse_anything(text: &str) -> Result<(), TestCaseError> {
                 back.set_chess960(setup.is_chess960());
                 prop_assert_eq!(back, setup, "{:?} from {:?}", printed, text);
             }
+            // Its moves: the legal among the pseudo-legal, each playable.
+            let pseudo = setup.pseudo_legal_moves();
+            for m in setup.legal_moves().iter() {
+                prop_assert!(
+                    pseudo.as_slice().contains(m),
+                    "{} in {:?}",
+                    m.uci(true),
+                    text
+                );
+                let mut child = setup;
+                child.play(*m);
+            }
             let all = rayscan::setup::Problems::ALL;
             if let Ok(pos) = Position::from_setup(setup, all) {
                 prop_assert_eq!(pos.key(), pos.compute_key(), "setup of {:?}", text);

@@ -427,3 +427,98 @@ proptest! {
         }
     }
 }
+
+/// The setup rules count every suite's perft, standard and Chess960, to the suite's
+/// numbers (up to 100,000 nodes a position: they are the slow, general rules).
+#[test]
+fn the_setup_rules_count_every_suite() {
+    for name in [
+        "standard.epd",
+        "xfen960.epd",
+        "fischer960.epd",
+        "random-std.epd",
+        "random960.epd",
+    ] {
+        let entries = rayscan::perft::suite::parse(&crate::common::data(name)).unwrap();
+        for entry in entries {
+            let setup = Setup::from_fen(&entry.fen).unwrap();
+            for (depth, nodes) in entry.depths_within(100_000) {
+                assert_eq!(
+                    setup.perft(depth),
+                    nodes,
+                    "{name}:{} depth {depth}",
+                    entry.line
+                );
+            }
+        }
+    }
+}
+
+/// Along random playouts from every suite position, the setup's legal moves are the
+/// position's, in any order, and playing one gives the position's child.
+#[test]
+fn the_setup_rules_are_the_positions_along_playouts() {
+    let mut rng = crate::common::Rng(0x5e7_0b0a4d);
+    for fen in suite_fens().iter().step_by(3) {
+        let (mut position, _) = Position::from_fen(fen).unwrap();
+        let mut setup = Setup::from_fen(fen).unwrap();
+        for ply in 0..40 {
+            let mut ours: Vec<_> = setup.legal_moves().iter().copied().collect();
+            let mut theirs: Vec<_> = position.legal_moves().into_iter().collect();
+            ours.sort_by_key(|m| m.bits());
+            theirs.sort_by_key(|m| m.bits());
+            assert_eq!(ours, theirs, "{fen} ply {ply}: {position}");
+            assert_eq!(setup.is_check(), position.is_check(), "{position}");
+            assert_eq!(
+                setup.is_insufficient_material(),
+                position.is_insufficient_material(),
+                "{position}"
+            );
+            if theirs.is_empty() {
+                break;
+            }
+            let m = theirs[rng.below(theirs.len())];
+            position = position.play(m);
+            setup.play(m);
+            let played = Position::from_setup(setup, Problems::ALL)
+                .unwrap_or_else(|e| panic!("{fen} ply {ply}: {e}"));
+            assert_eq!(played.key(), position.key(), "{setup} against {position}");
+            assert_eq!(
+                (played.halfmove_clock(), played.fullmove_number()),
+                (position.halfmove_clock(), position.fullmove_number()),
+                "{setup} against {position}"
+            );
+        }
+    }
+}
+
+/// A board no position accepts still has moves: no king, kings in check of both
+/// sides, pawns on the back rank (which step twice from the first rank).
+#[test]
+fn boards_without_a_position_have_moves() {
+    let moves = |fen: &str| {
+        let setup = Setup::from_fen(fen).unwrap();
+        let mut uci: Vec<String> = setup
+            .legal_moves()
+            .iter()
+            .map(|m| m.uci(true).to_string())
+            .collect();
+        uci.sort();
+        uci
+    };
+    // No king: every pseudo-legal move is legal.
+    assert_eq!(moves("8/8/8/8/8/8/8/R7 w - - 0 1").len(), 14);
+    // A pawn on its first rank steps once or twice.
+    assert_eq!(moves("7k/8/8/8/8/8/8/P6K w - - 0 1")[..2], ["a1a2", "a1a3"]);
+    // Python-chess's order: h8 down, the pawns after the pieces, promotions Q R B N.
+    let setup = Setup::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let order: Vec<String> = setup
+        .legal_moves()
+        .iter()
+        .map(|m| m.uci(false).to_string())
+        .collect();
+    assert_eq!(
+        order,
+        ["a1b2", "a1a2", "a1b1", "a7a8q", "a7a8r", "a7a8b", "a7a8n"]
+    );
+}
