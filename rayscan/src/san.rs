@@ -1,7 +1,8 @@
 //! Standard Algebraic Notation (SAN): moves as people write them (`e4`, `Nf3`, `exd5`,
 //! `Rfxf4`, `e8=Q`, `O-O`, `Qh4#`), printed and read against a position.
 //!
-//! [`Position::san`] prints a legal move with the least disambiguation that makes it unique
+//! [`Position::san`] (and [`Setup::san`], the same writer on any board) prints a legal
+//! move with the least disambiguation that makes it unique
 //! (the file if that is enough, else the rank, else both) and a `+` or `#` suffix.
 //! [`Position::parse_san`] reads SAN as games and EPD files write it and finds the one
 //! legal move it names; text it cannot read, moves that are not legal and moves that
@@ -27,6 +28,7 @@ use crate::parse_error::Snippet;
 use crate::piece::Piece;
 use crate::position::illegal::IllegalMove;
 use crate::position::{CastleSide, Position};
+use crate::setup::Setup;
 use crate::square::{File, Rank, Square};
 
 /// A SAN move that could not be used: unreadable text, a move the position does not
@@ -217,18 +219,64 @@ fn parse_syntax(text: &str) -> Option<Syntax> {
     }
 }
 
-/// Whether `m` (not castling) takes something.
-fn is_capture(pos: &Position, m: Move) -> bool {
-    m.kind() == MoveKind::EnPassant || pos.color(!pos.side_to_move()).contains(m.to())
+/// What SAN reads of a board, so that one writer and one reader serve a [`Position`]
+/// and a [`Setup`] alike: the kind of piece on a square, whether a move takes, the legal
+/// moves, and whether a move checks or mates.
+trait Board {
+    /// The kind of the piece on `sq`.
+    fn piece_kind(&self, sq: Square) -> Option<Piece>;
+    /// Whether the legal `m` (not castling) takes something.
+    fn takes(&self, m: Move) -> bool;
+    /// Every legal move.
+    fn legal(&self) -> MoveList;
+    /// Whether the legal `m` gives check, and whether it mates.
+    fn checks(&self, m: Move) -> (bool, bool);
 }
 
-fn piece_kind(pos: &Position, sq: Square) -> Option<Piece> {
-    pos.piece_at(sq).map(|(_, p)| p)
+impl Board for Position {
+    fn piece_kind(&self, sq: Square) -> Option<Piece> {
+        self.piece_at(sq).map(|(_, p)| p)
+    }
+
+    fn takes(&self, m: Move) -> bool {
+        m.kind() == MoveKind::EnPassant || self.color(!self.side_to_move()).contains(m.to())
+    }
+
+    fn legal(&self) -> MoveList {
+        MoveList::from(self.legal_moves())
+    }
+
+    fn checks(&self, m: Move) -> (bool, bool) {
+        let after = self.play(m);
+        let check = after.is_check();
+        (check, check && after.legal_moves().is_empty())
+    }
+}
+
+impl Board for Setup {
+    fn piece_kind(&self, sq: Square) -> Option<Piece> {
+        self.piece_at(sq).map(|(_, p)| p)
+    }
+
+    fn takes(&self, m: Move) -> bool {
+        self.is_capture(m)
+    }
+
+    fn legal(&self) -> MoveList {
+        self.legal_moves()
+    }
+
+    fn checks(&self, m: Move) -> (bool, bool) {
+        let mut after = *self;
+        after.play(m);
+        let check = after.is_check();
+        (check, check && !after.has_legal_move())
+    }
 }
 
 impl Syntax {
     /// Whether the legal move `m` is one this text names.
-    fn matches(&self, pos: &Position, m: Move) -> bool {
+    fn matches(&self, pos: &impl Board, m: Move) -> bool {
         match *self {
             Syntax::Castling { king_side } => {
                 m.is_castling() && (m.castle_side() == CastleSide::King) == king_side
@@ -245,10 +293,10 @@ impl Syntax {
                 !m.is_castling()
                     && m.to() == to
                     && m.promotion() == promotion
-                    && piece_kind(pos, from) == Some(piece)
+                    && pos.piece_kind(from) == Some(piece)
                     && file.is_none_or(|f| f == from.file())
                     && rank.is_none_or(|r| r == from.rank())
-                    && (!capture || is_capture(pos, m))
+                    && (!capture || pos.takes(m))
                     // A pawn without a source file pushes along its file.
                     && (piece != Piece::Pawn || file.is_some() || from.file() == to.file())
             }
@@ -339,14 +387,7 @@ impl Position {
     /// assert!(matches!(p.parse_san("O-O"), Err(SanError::Illegal(_))));
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        let syntax = parse_syntax(text).ok_or_else(|| SanError::Syntax(Snippet::new(text)))?;
-        let moves = self.legal_moves();
-        let mut matching = moves.iter().filter(|&m| syntax.matches(self, m));
-        match (matching.next(), matching.next()) {
-            (Some(m), None) => Ok(m),
-            (None, _) => Err(SanError::Illegal(Snippet::new(text))),
-            (Some(_), Some(_)) => Err(SanError::Ambiguous(Snippet::new(text))),
-        }
+        parse(self, text)
     }
 }
 
@@ -379,12 +420,13 @@ impl Position {
     }
 }
 
-struct San<'a> {
-    pos: &'a Position,
+/// A move's SAN, written against the board it is played on.
+struct San<'a, B> {
+    pos: &'a B,
     m: Move,
 }
 
-impl San<'_> {
+impl<B: Board> San<'_, B> {
     fn write_move(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (pos, m) = (self.pos, self.m);
         if m.is_castling() {
@@ -394,17 +436,15 @@ impl San<'_> {
             });
         }
         let (from, to) = (m.from(), m.to());
-        let piece = piece_kind(pos, from).unwrap_or(Piece::Pawn);
-        let capture = is_capture(pos, m);
+        let piece = pos.piece_kind(from).unwrap_or(Piece::Pawn);
+        let capture = pos.takes(m);
         if piece == Piece::Pawn {
             if capture {
                 write!(f, "{}x", from.file())?;
             }
         } else {
             write!(f, "{}", piece.to_char().to_ascii_uppercase())?;
-            if piece != Piece::King {
-                self.write_disambiguation(f, piece)?;
-            }
+            self.write_disambiguation(f, piece)?;
             if capture {
                 f.write_str("x")?;
             }
@@ -417,17 +457,17 @@ impl San<'_> {
     }
 
     /// The file, rank or square of `from` that tells the move apart from the other
-    /// legal moves of a `piece` to the same square.
+    /// legal moves of a `piece` to the same square (a king's too: a setup may have two).
     fn write_disambiguation(&self, f: &mut fmt::Formatter<'_>, piece: Piece) -> fmt::Result {
         let (pos, m) = (self.pos, self.m);
         let from = m.from();
         let (mut others, mut same_file, mut same_rank) = (false, false, false);
-        for other in pos.legal_moves().iter() {
+        for other in pos.legal().iter() {
             let o = other.from();
             if o != from
                 && other.to() == m.to()
                 && !other.is_castling()
-                && piece_kind(pos, o) == Some(piece)
+                && pos.piece_kind(o) == Some(piece)
             {
                 others = true;
                 same_file |= o.file() == from.file();
@@ -443,25 +483,71 @@ impl San<'_> {
     }
 }
 
-impl fmt::Debug for San<'_> {
+impl<B: Board> fmt::Debug for San<'_, B> {
     /// The SAN text, as `Display` writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-impl fmt::Display for San<'_> {
+impl<B: Board> fmt::Display for San<'_, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_move(f)?;
-        let after = self.pos.play(self.m);
-        if after.is_check() {
-            f.write_str(if after.legal_moves().is_empty() {
-                "#"
-            } else {
-                "+"
-            })?;
+        match self.pos.checks(self.m) {
+            (true, true) => f.write_str("#"),
+            (true, false) => f.write_str("+"),
+            (false, _) => Ok(()),
         }
-        Ok(())
+    }
+}
+
+/// The one legal move of `pos` that SAN `text` names.
+fn parse(pos: &impl Board, text: &str) -> Result<Move, SanError> {
+    let syntax = parse_syntax(text).ok_or_else(|| SanError::Syntax(Snippet::new(text)))?;
+    let moves = pos.legal();
+    let mut matching = moves.iter().filter(|&&m| syntax.matches(pos, m));
+    match (matching.next(), matching.next()) {
+        (Some(&m), None) => Ok(m),
+        (None, _) => Err(SanError::Illegal(Snippet::new(text))),
+        (Some(_), Some(_)) => Err(SanError::Ambiguous(Snippet::new(text))),
+    }
+}
+
+impl Setup {
+    /// The SAN text of `m`, a legal move of the setup, as [`Position::san`] writes it
+    /// (and python-chess: a piece, kings included, names where it comes from only when
+    /// another of its kind can move to the same square).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayscan::{Move, MoveKind, Setup, Square};
+    /// // Two white kings can both step to d2.
+    /// let setup = Setup::from_fen("7k/8/8/8/8/8/8/2K1K3 w - - 0 1").unwrap();
+    /// let m = Move::new(Square::C1, Square::D2, MoveKind::Normal);
+    /// assert_eq!(setup.san(m).to_string(), "Kcd2");
+    /// ```
+    pub fn san(&self, m: Move) -> impl fmt::Display + '_ {
+        San { pos: self, m }
+    }
+
+    /// Finds the legal move that SAN `text` names, read as [`Position::parse_san`]
+    /// reads it.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError`]: text that is not SAN, no legal move that matches, or more than one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayscan::Setup;
+    /// let setup = Setup::from_fen("7k/8/8/8/8/8/8/2K1K3 w - - 0 1").unwrap();
+    /// assert_eq!(setup.parse_san("Ked2").unwrap().to_string(), "e1d2");
+    /// assert!(setup.parse_san("Kd2").is_err());
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        parse(self, text)
     }
 }
 

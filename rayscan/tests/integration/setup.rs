@@ -522,3 +522,28 @@ fn boards_without_a_position_have_moves() {
         ["a1b2", "a1a2", "a1b1", "a7a8q", "a7a8r", "a7a8b", "a7a8n"]
     );
 }
+
+/// Along random playouts, a setup writes every legal move's SAN as the position does,
+/// and reads it back to the same move.
+#[test]
+fn the_setup_writes_and_reads_san_as_the_position() {
+    let mut rng = crate::common::Rng(0x5a11_7e47);
+    for fen in suite_fens().iter().step_by(7) {
+        let (mut position, _) = Position::from_fen(fen).unwrap();
+        let mut setup = Setup::from_fen(fen).unwrap();
+        for _ in 0..30 {
+            let moves: Vec<_> = position.legal_moves().into_iter().collect();
+            for &m in &moves {
+                let text = setup.san(m).to_string();
+                assert_eq!(text, position.san(m).to_string(), "{position}");
+                assert_eq!(setup.parse_san(&text), Ok(m), "{text} in {position}");
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            position = position.play(m);
+            setup.play(m);
+        }
+    }
+}
