@@ -62,16 +62,20 @@ pub fn placement(cells: &[Option<char>]) -> String {
     p.to_string()
 }
 
+/// The perft suites under `tests/data/`: standard, Chess960 in X-FEN and Shredder-FEN,
+/// and the random reachable positions of both.
+pub const SUITES: [&str; 5] = [
+    "standard.epd",
+    "xfen960.epd",
+    "fischer960.epd",
+    "random-std.epd",
+    "random960.epd",
+];
+
 /// The FEN of every position in the perft suites under `tests/data/`.
 pub fn suite_fens() -> Vec<String> {
     let mut fens = Vec::new();
-    for name in [
-        "standard.epd",
-        "xfen960.epd",
-        "fischer960.epd",
-        "random-std.epd",
-        "random960.epd",
-    ] {
+    for name in SUITES {
         let entries = rayscan::perft::suite::parse(&data(name)).unwrap();
         fens.extend(entries.into_iter().map(|e| e.fen));
     }

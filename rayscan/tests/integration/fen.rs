@@ -141,13 +141,7 @@ fn the_three_dialects_read_the_same_castling_rights() {
 #[test]
 fn every_suite_position_round_trips() {
     let mut count = 0;
-    for name in [
-        "standard.epd",
-        "fischer960.epd",
-        "xfen960.epd",
-        "random-std.epd",
-        "random960.epd",
-    ] {
+    for name in crate::common::SUITES {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data")
             .join(name);

@@ -19,13 +19,7 @@ use rayscan::perft::{LastPly, Method, Perft};
 use rayscan::position::Position;
 use rayscan::sliders::Technique;
 
-const SUITES: [&str; 5] = [
-    "standard.epd",
-    "fischer960.epd",
-    "xfen960.epd",
-    "random-std.epd",
-    "random960.epd",
-];
+use crate::common::SUITES;
 
 fn load(name: &str) -> Vec<SuiteEntry> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

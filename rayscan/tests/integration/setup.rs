@@ -432,13 +432,7 @@ proptest! {
 /// numbers (up to 100,000 nodes a position: they are the slow, general rules).
 #[test]
 fn the_setup_rules_count_every_suite() {
-    for name in [
-        "standard.epd",
-        "xfen960.epd",
-        "fischer960.epd",
-        "random-std.epd",
-        "random960.epd",
-    ] {
+    for name in crate::common::SUITES {
         let entries = rayscan::perft::suite::parse(&crate::common::data(name)).unwrap();
         for entry in entries {
             let setup = Setup::from_fen(&entry.fen).unwrap();
